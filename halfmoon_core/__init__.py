@@ -1,0 +1,53 @@
+"""Half Moon engine: pure standard-library Python, the same on CPython and in Pyodide."""
+
+from .cards import Card, parse_card
+from .deals import DealCode, deal, format_code, normalise_code, parse_code, random_code
+from .errors import (
+    CardError,
+    DealCodeError,
+    HalfMoonError,
+    MoveError,
+    PositionError,
+    SaveError,
+)
+from .game import Game, Status, replay
+from .moves import Move, format_moves, parse_move, parse_moves
+from .places import PILES, PLACES, RESERVE
+from .position import Layout, format_position, parse_position
+from .save import load_game, save_game
+from .tapping import TapResult, joinable, tap
+
+__all__ = [
+    "PILES",
+    "PLACES",
+    "RESERVE",
+    "Card",
+    "CardError",
+    "DealCode",
+    "DealCodeError",
+    "Game",
+    "HalfMoonError",
+    "Layout",
+    "Move",
+    "MoveError",
+    "PositionError",
+    "SaveError",
+    "Status",
+    "TapResult",
+    "deal",
+    "format_code",
+    "format_moves",
+    "format_position",
+    "joinable",
+    "load_game",
+    "normalise_code",
+    "parse_card",
+    "parse_code",
+    "parse_move",
+    "parse_moves",
+    "parse_position",
+    "random_code",
+    "replay",
+    "save_game",
+    "tap",
+]

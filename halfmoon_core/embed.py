@@ -1,0 +1,49 @@
+"""The ``<iframe>`` snippet that embeds a board in any page (SPEC §10, §12)."""
+
+from __future__ import annotations
+
+from html import escape
+from urllib.parse import quote
+
+from .deals import normalise_code
+from .game import Game, replay
+from .moves import format_moves, parse_moves
+from .position import PREFIX
+
+LANGS = ("en", "vi")
+_SAFE = ":/,-"
+
+
+def embed_url(
+    start: str, steps: str = "", labels: bool = False, lang: str | None = None, base: str = ""
+) -> str:
+    """The ``embed.html`` address for a deal code or position, validating everything first."""
+    game = Game.from_start(start)
+    moves = parse_moves(steps)
+    replay(game.start, moves)  # raises MoveError naming the first illegal step
+    key = "position" if start.strip().upper().startswith(PREFIX) else "deal"
+    value = game.start if key == "position" else normalise_code(start)
+    params = [f"{key}={quote(value, safe=_SAFE)}"]
+    if moves:
+        params.append(f"steps={quote(format_moves(moves), safe=_SAFE)}")
+    if labels:
+        params.append("labels=1")
+    if lang is not None:
+        if lang not in LANGS:
+            raise ValueError(f"language must be one of {', '.join(LANGS)}")
+        params.append(f"lang={lang}")
+    prefix = f"{base.rstrip('/')}/" if base else ""
+    return f"{prefix}embed.html?{'&'.join(params)}"
+
+
+def embed_snippet(
+    start: str, steps: str = "", labels: bool = False, lang: str | None = None, base: str = ""
+) -> str:
+    """A ready ``<iframe>`` element showing the board (escaped for HTML)."""
+    url = embed_url(start, steps, labels, lang, base)
+    title = "Half Moon board" if lang != "vi" else "Bàn chơi Half Moon"
+    height = 560 if steps else 480
+    return (
+        f'<iframe src="{escape(url)}" title="{escape(title)}" width="100%" height="{height}"'
+        ' style="border:0;max-width:720px" loading="lazy"></iframe>'
+    )

@@ -1,0 +1,230 @@
+"""A game: the table plus a move stack; push is a removal, pop is undo (SPEC §4, §6–8)."""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Literal
+
+from .cards import JACK, KING, PAIR_SUM, QUEEN, Card, is_triple, pairs_with
+from .deals import deal, parse_code
+from .errors import MoveError
+from .moves import Move, parse_move
+from .places import PILE_COUNT, PILES, PLACE_INDEX, RESERVE
+from .position import (
+    PAIR_POINTS,
+    PREFIX,
+    TRIPLE_POINTS,
+    Layout,
+    format_position,
+    parse_position,
+    removed_cards,
+)
+
+Status = Literal["playing", "won", "stalemate"]
+UNDO_LIMIT = 100
+"""Undo reaches back this many moves; a game holds at most 52 (104 cards, 2+ a move), so all."""
+
+
+class Game:
+    """State plus a move stack. Build one with :meth:`from_code`, :meth:`from_position` or
+    :meth:`from_start`; play with :meth:`push`; undo with :meth:`pop`."""
+
+    def __init__(self, layout: Layout, start: str) -> None:
+        self.start = start
+        self._piles: list[list[Card]] = [list(pile) for pile in layout.piles]
+        self._reserve: list[Card | None] = list(layout.reserve)
+        base = removed_cards(layout)
+        self._base_score = base.score
+        self._base_moves = base.moves
+        self._stack: list[tuple[Move, tuple[Card, ...]]] = []
+        self._score = base.score
+
+    # -- construction ---------------------------------------------------------------------
+    @classmethod
+    def from_code(cls, code: str) -> Game:
+        """A new game of the deal with this code."""
+        parsed = parse_code(code)
+        return cls(deal(parsed), str(parsed))
+
+    @classmethod
+    def from_position(cls, text: str) -> Game:
+        """A game that starts from a position string."""
+        layout = parse_position(text)
+        return cls(layout, format_position(layout))
+
+    @classmethod
+    def from_start(cls, start: str) -> Game:
+        """From a deal code or a position string (told apart by the ``HMP1:`` prefix)."""
+        if isinstance(start, str) and start.strip()[: len(PREFIX)].upper() == PREFIX:
+            return cls.from_position(start)
+        return cls.from_code(start)
+
+    # -- reading the table ----------------------------------------------------------------
+    def card_at(self, place: str) -> Card | None:
+        """The playable card at a place (top of a pile, or a reserve card), or None if empty."""
+        index = PLACE_INDEX[place]
+        if index < PILE_COUNT:
+            pile = self._piles[index]
+            return pile[-1] if pile else None
+        return self._reserve[index - PILE_COUNT]
+
+    def count_at(self, place: str) -> int:
+        """How many cards a place holds."""
+        index = PLACE_INDEX[place]
+        if index < PILE_COUNT:
+            return len(self._piles[index])
+        return 0 if self._reserve[index - PILE_COUNT] is None else 1
+
+    def playable(self) -> dict[str, Card]:
+        """Every playable card by place, in place order."""
+        found = {name: pile[-1] for name, pile in zip(PILES, self._piles, strict=True) if pile}
+        for name, card in zip(RESERVE, self._reserve, strict=True):
+            if card is not None:
+                found[name] = card
+        return found
+
+    def layout(self) -> Layout:
+        """The table as an immutable layout."""
+        return Layout(tuple(tuple(p) for p in self._piles), tuple(self._reserve))
+
+    def position(self) -> str:
+        """The current position string."""
+        return format_position(self.layout())
+
+    def cards_left(self) -> int:
+        """Cards still on the table."""
+        return sum(len(p) for p in self._piles) + sum(c is not None for c in self._reserve)
+
+    @property
+    def score(self) -> int:
+        """Points: 10 a pair, 15 a triple, counting removals made before the start position."""
+        return self._score
+
+    @property
+    def moves(self) -> int:
+        """Removals made and not undone (including those implied by the start position)."""
+        return self._base_moves + len(self._stack)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played since the start, in order."""
+        return tuple(move for move, _ in self._stack)
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a move to take back."""
+        return bool(self._stack)
+
+    # -- rules ----------------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """Every legal removal: pairs summing to 11 and J+Q+K triples of playable cards."""
+        by_rank: dict[int, list[str]] = {}
+        for place, card in self.playable().items():
+            by_rank.setdefault(card.rank, []).append(place)
+        found: list[Move] = []
+        for low in range(1, 6):
+            for a, b in product(by_rank.get(low, ()), by_rank.get(PAIR_SUM - low, ())):
+                found.append(Move.of(a, b))
+        courts = (by_rank.get(JACK, ()), by_rank.get(QUEEN, ()), by_rank.get(KING, ()))
+        for j, q, k in product(*courts):
+            found.append(Move.of(j, q, k))
+        found.sort(key=lambda m: [PLACE_INDEX[p] for p in m.places])
+        return found
+
+    def has_legal_move(self) -> bool:
+        """True when at least one pair or triple can be removed."""
+        ranks = {card.rank for card in self.playable().values()}
+        if {JACK, QUEEN, KING} <= ranks:
+            return True
+        return any(low in ranks and PAIR_SUM - low in ranks for low in range(1, 6))
+
+    @property
+    def status(self) -> Status:
+        """``won`` when the table is empty, ``stalemate`` when no removal is left, else playing."""
+        if self.cards_left() == 0:
+            return "won"
+        return "playing" if self.has_legal_move() else "stalemate"
+
+    def why_illegal(self, move: Move) -> str | None:
+        """None when the move is legal, else the reason in words."""
+        cards = []
+        for place in move.places:
+            card = self.card_at(place)
+            if card is None:
+                kind = "reserve slot" if place.startswith("R") else "pile"
+                return f"{kind} {place} is empty"
+            cards.append(card)
+        codes = " + ".join(card.code for card in cards)
+        if len(cards) == 2:
+            if cards[0].is_court or cards[1].is_court:
+                return f"{codes}: court cards are removed only as J+Q+K"
+            if not pairs_with(cards[0], cards[1]):
+                return f"{codes} sums to {cards[0].rank + cards[1].rank}, not 11"
+            return None
+        if not is_triple(cards):
+            return f"{codes} is not one jack, one queen and one king"
+        return None
+
+    def is_legal(self, move: Move) -> bool:
+        """True when the move can be played now."""
+        return self.why_illegal(move) is None
+
+    # -- playing --------------------------------------------------------------------------
+    def push(self, move: Move | str) -> None:
+        """Play a move (a Move or its text); MoveError, with nothing changed, when illegal."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise MoveError(f"move {move} is illegal: {reason}")
+        removed = []
+        for place in move.places:
+            index = PLACE_INDEX[place]
+            if index < PILE_COUNT:
+                removed.append(self._piles[index].pop())
+            else:
+                removed.append(self._reserve[index - PILE_COUNT])
+                self._reserve[index - PILE_COUNT] = None
+        self._stack.append((move, tuple(removed)))
+        self._score += PAIR_POINTS if len(removed) == 2 else TRIPLE_POINTS
+
+    def pop(self) -> Move:
+        """Undo the last move: the cards return to their places; returns the move undone."""
+        if not self._stack:
+            raise MoveError("there is no move to undo")
+        move, removed = self._stack.pop()
+        for place, card in zip(move.places, removed, strict=True):
+            index = PLACE_INDEX[place]
+            if index < PILE_COUNT:
+                self._piles[index].append(card)
+            else:
+                self._reserve[index - PILE_COUNT] = card
+        self._score = max(0, self._score - (PAIR_POINTS if len(removed) == 2 else TRIPLE_POINTS))
+        return move
+
+    def restart(self) -> None:
+        """Undo every move: back to the start position."""
+        while self._stack:
+            self.pop()
+
+    def copy(self) -> Game:
+        """An independent game with the same start and history."""
+        twin = Game.from_start(self.start)
+        for move in self.history:
+            twin.push(move)
+        return twin
+
+    def __repr__(self) -> str:
+        return f"Game({self.start!r}, moves={len(self._stack)}, status={self.status!r})"
+
+
+def replay(start: str, moves: list[Move] | tuple[Move, ...]) -> Game:
+    """A game from ``start`` with ``moves`` applied; MoveError names the first illegal one."""
+    game = Game.from_start(start)
+    for number, move in enumerate(moves, start=1):
+        reason = game.why_illegal(move)
+        if reason is not None:
+            raise MoveError(f"move {number} ({move}) is illegal: {reason}")
+        game.push(move)
+    return game
+

@@ -1,0 +1,57 @@
+"""Moves and their notation: ``1-8``, ``8-5-3``, ``R6-2``; lists joined by ``,`` (SPEC §11)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .errors import MoveError
+from .places import PLACE_INDEX, parse_place
+
+
+class Move(NamedTuple):
+    """A removal: the places of the removed cards, kept in canonical order (piles, then reserve).
+
+    ``Move.of("8", "1") == Move.of("1", "8")``: the order of the places does not matter.
+    """
+
+    places: tuple[str, ...]
+
+    @classmethod
+    def of(cls, *places: str) -> Move:
+        """A move from place names in any order (names are normalised, not checked for legality)."""
+        names = [parse_place(place) for place in places]
+        if len(names) not in (2, 3):
+            raise MoveError(f"a move removes 2 or 3 cards, not {len(names)}")
+        if len(set(names)) != len(names):
+            raise MoveError(f"a move names each place once: {'-'.join(names)}")
+        return cls(tuple(sorted(names, key=PLACE_INDEX.__getitem__)))
+
+    def __str__(self) -> str:
+        return "-".join(self.places)
+
+
+def parse_move(text: str) -> Move:
+    """Read one move such as ``8-5-3`` or ``r6-2``."""
+    if not isinstance(text, str):
+        raise MoveError("a move must be text")
+    raw = text.strip()
+    if not raw:
+        raise MoveError("empty move (expected places joined by '-', e.g. 1-8)")
+    try:
+        return Move.of(*raw.split("-"))
+    except MoveError as exc:
+        raise MoveError(f"move {raw!r}: {exc}") from None
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Read a list of moves joined by ``,`` (empty text is the empty list)."""
+    if not isinstance(text, str):
+        raise MoveError("a list of moves must be text")
+    if not text.strip():
+        return []
+    return [parse_move(part) for part in text.split(",")]
+
+
+def format_moves(moves: list[Move] | tuple[Move, ...]) -> str:
+    """Join moves with ``,``."""
+    return ",".join(str(move) for move in moves)
