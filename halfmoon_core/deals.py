@@ -99,9 +99,7 @@ def deal(code: str | DealCode) -> Layout:
     """The starting layout of a deal: pile 1 bottom→top, pile 2, …, pile 12, then R1..R8."""
     parsed = code if isinstance(code, DealCode) else parse_code(code)
     cards = shuffled_deck(parsed.number)
-    piles = tuple(
-        tuple(cards[p * PILE_HEIGHT : (p + 1) * PILE_HEIGHT]) for p in range(PILE_COUNT)
-    )
+    piles = tuple(tuple(cards[p * PILE_HEIGHT : (p + 1) * PILE_HEIGHT]) for p in range(PILE_COUNT))
     start = PILE_COUNT * PILE_HEIGHT
     reserve = tuple(cards[start : start + RESERVE_COUNT])
     return Layout(piles, reserve)

@@ -227,4 +227,3 @@ def replay(start: str, moves: list[Move] | tuple[Move, ...]) -> Game:
             raise MoveError(f"move {number} ({move}) is illegal: {reason}")
         game.push(move)
     return game
-

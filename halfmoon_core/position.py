@@ -14,8 +14,21 @@ PREFIX = "HMP1:"
 PAIR_POINTS = 10
 TRIPLE_POINTS = 15
 _CARD_TOKEN = re.compile(r"(10|[A2-9TJQK])([SHDC])")
-_RANK_WORDS = {1: "aces", 2: "2s", 3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s",
-               9: "9s", 10: "10s", JACK: "jacks", QUEEN: "queens", KING: "kings"}
+_RANK_WORDS = {
+    1: "aces",
+    2: "2s",
+    3: "3s",
+    4: "4s",
+    5: "5s",
+    6: "6s",
+    7: "7s",
+    8: "8s",
+    9: "9s",
+    10: "10s",
+    JACK: "jacks",
+    QUEEN: "queens",
+    KING: "kings",
+}
 
 
 class Layout(NamedTuple):

@@ -68,8 +68,6 @@ def joinable(selection: Selection, game: Game) -> frozenset[str]:
     chosen = [playable[p] for p in selection]
     if not chosen[0].is_court:
         want = PAIR_SUM - chosen[0].rank
-        return frozenset(
-            p for p, c in playable.items() if not c.is_court and c.rank == want and p != selection[0]
-        )
+        return frozenset(p for p, c in playable.items() if not c.is_court and c.rank == want)
     missing = COURT_RANKS - {c.rank for c in chosen}
     return frozenset(p for p, c in playable.items() if p not in selection and c.rank in missing)
