@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
 from halfmoon_core import Game, parse_card, parse_moves, replay
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web" / "site"))
 from halfmoon_web.seed_example import MOVES, START
 
 SEED_DIAGRAM = {
