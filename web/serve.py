@@ -1,0 +1,200 @@
+"""Serve the published folder ``dist/`` locally, the way Netlify serves it.
+
+Every response carries explicit MIME types (Python's own table depends on the OS) and the
+headers that ``netlify.toml`` declares: its ``[[headers]]`` rules are read with ``tomllib``,
+every rule whose ``for`` path matches applies, in file order, a later rule overriding a header
+an earlier one set (as ``netlify dev`` does). So the app runs locally under the real
+Content-Security-Policy. Like Netlify, ``/name`` serves ``name.html`` when that file exists.
+
+Usage: ``python3 web/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]``.
+The e2e tests reuse :func:`make_server` and :func:`serve_in_thread`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import re
+import sys
+import threading
+import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DIR = ROOT / "dist"
+NETLIFY_TOML = ROOT / "netlify.toml"
+
+#: MIME types set explicitly, whatever the OS's mime table says.
+MIME_TYPES = {
+    "": "application/octet-stream",
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".map": "application/json",
+}
+
+
+@dataclass(frozen=True)
+class HeaderRule:
+    """One ``[[headers]]`` rule of netlify.toml: a path pattern and the headers it sets."""
+
+    pattern: re.Pattern[str]
+    values: dict[str, str]
+
+
+def path_regex(for_path: str) -> re.Pattern[str]:
+    """Translate a Netlify ``for`` path (``/*``, ``/*.wasm``, ``/a/:name``) to a regex."""
+    parts = []
+    for part in filter(None, (p.rstrip() for p in for_path.split("/"))):
+        if part.startswith(":"):
+            parts.append("([^/]+)")
+        elif part == "*":
+            parts.append("?(.*)")
+        else:
+            parts.append("(.*)".join(re.escape(piece) for piece in part.split("*")))
+    return re.compile("^/" + "/".join(parts) + "/?$", re.I)
+
+
+def load_header_rules(toml_path: Path = NETLIFY_TOML) -> list[HeaderRule]:
+    """Read the ``[[headers]]`` rules of a netlify.toml (none if the file is absent)."""
+    if not toml_path.is_file():
+        return []
+    with toml_path.open("rb") as handle:
+        config = tomllib.load(handle)
+    rules = []
+    for rule in config.get("headers", []):
+        values = {str(k): " ".join(str(v).split()) for k, v in rule.get("values", {}).items()}
+        rules.append(HeaderRule(path_regex(rule["for"]), values))
+    return rules
+
+
+def headers_for(rules: list[HeaderRule], url_path: str) -> dict[str, str]:
+    """Return the headers of every rule matching ``url_path``; later rules win."""
+    merged: dict[str, str] = {}
+    for rule in rules:
+        if rule.pattern.match(url_path):
+            for name, value in rule.values.items():
+                for old in [k for k in merged if k.lower() == name.lower()]:
+                    del merged[old]
+                merged[name] = value
+    return merged
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    """Static file handler with explicit MIME types and the netlify.toml headers."""
+
+    protocol_version = "HTTP/1.1"
+    extensions_map = MIME_TYPES  # noqa: RUF012 - class attribute of the base class
+    rules: list[HeaderRule] = []  # noqa: RUF012 - set per server by make_server
+    quiet = False
+
+    def _url_path(self) -> str:
+        return unquote(urlsplit(self.path).path)
+
+    def translate_path(self, path: str) -> str:
+        """Map ``/name`` to ``name.html`` when only the latter exists (Netlify's pretty URLs)."""
+        local = super().translate_path(path)
+        if not os.path.exists(local) and os.path.isfile(local + ".html"):
+            return local + ".html"
+        return local
+
+    def end_headers(self) -> None:
+        """Add the netlify.toml headers (Content-Type is handled in ``send_header``)."""
+        for name, value in headers_for(self.rules, self._url_path()).items():
+            if name.lower() != "content-type":
+                super().send_header(name, value)
+        super().end_headers()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        """Let a netlify.toml rule override the Content-Type of a response."""
+        if keyword.lower() == "content-type":
+            for name, override in headers_for(self.rules, self._url_path()).items():
+                if name.lower() == "content-type":
+                    value = override
+        super().send_header(keyword, value)
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
+        """Log like the base class unless the server is quiet."""
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(
+    directory: Path = DEFAULT_DIR,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    toml_path: Path = NETLIFY_TOML,
+    quiet: bool = False,
+) -> ThreadingHTTPServer:
+    """Create (but do not start) a server for ``directory``; port 0 picks a free port."""
+    handler = type(
+        "BoundSiteHandler",
+        (SiteHandler,),
+        {"rules": load_header_rules(toml_path), "quiet": quiet},
+    )
+    server = ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(directory))
+    )
+    server.daemon_threads = True
+    return server
+
+
+@contextmanager
+def serve_in_thread(
+    directory: Path = DEFAULT_DIR, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = True
+) -> Iterator[str]:
+    """Serve ``directory`` from a background thread; yield the base URL (ending in ``/``).
+
+    The server is shut down and its socket closed when the block exits, so later requests to
+    that URL are refused.
+    """
+    server = make_server(directory, host, port, quiet=quiet)
+    thread = threading.Thread(target=server.serve_forever, name="halfmoon-serve", daemon=True)
+    thread.start()
+    try:
+        bound_host, bound_port = server.server_address[:2]
+        yield f"http://{bound_host}:{bound_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point: serve until interrupted."""
+    parser = argparse.ArgumentParser(description="Serve dist/ like Netlify does.")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--dir", type=Path, default=DEFAULT_DIR)
+    args = parser.parse_args(argv)
+    if not (args.dir / "index.html").is_file():
+        print(f"{args.dir}/index.html is missing: run `npm run build` first", file=sys.stderr)
+        return 1
+    with make_server(args.dir, args.host, args.port) as server:
+        print(f"Half Moon at http://{args.host}:{server.server_address[1]}/ (Ctrl+C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

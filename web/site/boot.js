@@ -1,0 +1,75 @@
+// Half Moon boot helper: the little that Python cannot do for itself.
+// 1. If PyScript or Pyodide fails to start (a runtime file missing, a script error, Python
+//    raising before the page is ready), mark <html data-error="..."> and show the message,
+//    so the player never faces a blank page. Python itself reports the failures it can catch
+//    (see main.py); this file catches the ones that happen before or around Python.
+// 2. Keep PyScript within the Content-Security-Policy (no 'unsafe-eval'): on the main thread
+//    PyScript 0.7 compiles its default *worker* hook with Function() while it sets up each
+//    <script type="py">. The app runs no Python worker, so that hook is dropped first.
+// 3. Register the service worker only once <html data-ready> is set, so that its precaching
+//    does not compete with the runtime download on the first visit.
+"use strict";
+
+(() => {
+  const root = document.documentElement;
+
+  const started = () => root.hasAttribute("data-ready") || root.hasAttribute("data-error");
+
+  const fail = (message) => {
+    if (started()) return;
+    const text = String(message || "unknown error").trim();
+    root.setAttribute("data-error", text);
+    const detail = document.getElementById("boot-error-detail");
+    if (detail) detail.textContent = text;
+  };
+
+  // A runtime file that does not load (capture phase: load errors do not bubble), or an
+  // uncaught script error.
+  addEventListener("error", (event) => {
+    if (event instanceof ErrorEvent) {
+      fail(event.message || event.error);
+    } else if (event.target && event.target.tagName === "SCRIPT") {
+      fail(`could not load ${event.target.src}`);
+    }
+  }, true);
+
+  // Pyodide or PyScript rejecting a promise during start-up (e.g. the wasm is missing).
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    fail((reason && (reason.message || reason.toString())) || reason);
+  });
+
+  // PyScript reports Python errors (and config errors) as .py-error nodes in the body.
+  const watchErrors = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType === 1 && node.classList.contains("py-error")) fail(node.textContent);
+      }
+    }
+  });
+  watchErrors.observe(document.body || root, { childList: true, subtree: true });
+
+  // The same module instance as <script type="module" id="pyscript-core">, once it has run.
+  const core = document.getElementById("pyscript-core");
+  if (core) {
+    import(core.src)
+      .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
+      .catch((error) => fail(`could not load ${core.src}: ${error.message || error}`));
+  }
+
+  // The service worker, once the app is ready.
+  const registerWorker = () => {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register("./sw.js").catch((error) => {
+      console.warn("Half Moon: offline support unavailable:", error);
+    });
+  };
+  const whenReady = new MutationObserver(() => {
+    if (root.hasAttribute("data-ready")) {
+      whenReady.disconnect();
+      registerWorker();
+    }
+  });
+  if (root.hasAttribute("data-ready")) registerWorker();
+  else whenReady.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+})();
