@@ -1,0 +1,71 @@
+"""Cards and their canonical codes (SPEC §1)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from halfmoon_core import Card, CardError, parse_card
+from halfmoon_core.cards import canonical_deck, is_triple, pairs_with
+
+
+@pytest.mark.parametrize(
+    ("text", "rank", "suit"),
+    [("5S", 5, "S"), ("TH", 10, "H"), ("JC", 11, "C"), ("QD", 12, "D"), ("KS", 13, "S"),
+     ("AH", 1, "H"), ("10H", 10, "H"), ("th", 10, "H"), ("10d", 10, "D"), (" 7c ", 7, "C")],
+)  # fmt: skip
+def test_parse_card_reads_canonical_lowercase_and_10_spellings(text, rank, suit) -> None:
+    assert parse_card(text) == Card(rank, suit)
+
+
+@pytest.mark.parametrize("text", ["", "5", "1S", "11H", "5X", "ZS", "5SS", "10", "T", "S5"])
+def test_parse_card_rejects_text_that_is_not_a_card(text) -> None:
+    with pytest.raises(CardError, match="not a card"):
+        parse_card(text)
+
+
+def test_parse_card_rejects_non_text() -> None:
+    with pytest.raises(CardError, match="must be text"):
+        parse_card(5)  # type: ignore[arg-type]
+
+
+def test_card_code_is_canonical_with_t_for_ten() -> None:
+    assert [Card(r, "S").code for r in range(1, 14)] == [
+        "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS",
+    ]  # fmt: skip
+    assert str(Card(10, "H")) == "TH"
+
+
+def test_court_cards_are_jack_queen_king_and_have_no_value() -> None:
+    assert [Card(r, "C").is_court for r in range(1, 14)] == [False] * 10 + [True] * 3
+    assert [Card(r, "C").value for r in range(1, 14)] == [*range(1, 11), 0, 0, 0]
+
+
+def test_canonical_deck_is_two_decks_in_spec_order() -> None:
+    deck = canonical_deck()
+    assert len(deck) == 104
+    assert set(Counter(deck).values()) == {2}
+    assert deck[0] == Card(1, "S") and deck[12] == Card(13, "S") and deck[13] == Card(1, "H")
+    assert deck[51] == Card(13, "C") and deck[52:] == deck[:52]
+
+
+@pytest.mark.parametrize(("a", "b"), [("AS", "TH"), ("2D", "9C"), ("3H", "8H"), ("4C", "7S"),
+                                      ("5S", "6D"), ("10H", "AC")])  # fmt: skip
+def test_number_cards_summing_to_11_pair_in_either_order(a, b) -> None:
+    assert pairs_with(parse_card(a), parse_card(b))
+    assert pairs_with(parse_card(b), parse_card(a))
+
+
+@pytest.mark.parametrize(("a", "b"), [("5S", "AH"), ("5S", "5H"), ("JC", "QH"), ("KH", "KH"),
+                                      ("AS", "JS"), ("6S", "6D")])  # fmt: skip
+def test_other_two_cards_do_not_pair(a, b) -> None:
+    assert not pairs_with(parse_card(a), parse_card(b))
+
+
+def test_triple_is_one_jack_one_queen_one_king_of_any_suits() -> None:
+    assert is_triple([parse_card("JC"), parse_card("QH"), parse_card("KH")])
+    assert is_triple((parse_card("KS"), parse_card("JD"), parse_card("QS")))
+    assert not is_triple([parse_card("JC"), parse_card("QH"), parse_card("QS")])
+    assert not is_triple([parse_card("JC"), parse_card("QH")])
+    assert not is_triple([parse_card("JC"), parse_card("QH"), parse_card("KH"), parse_card("KS")])
