@@ -15,6 +15,8 @@ SAVE_VERSION = 1
 
 def save_game(game: Game, elapsed_ms: int = 0) -> dict[str, Any]:
     """A JSON-able dict that :func:`load_game` turns back into the same game."""
+    if elapsed_ms < 0:
+        raise SaveError("the saved game's time cannot be negative")
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -35,7 +37,7 @@ def load_game(data: Any) -> tuple[Game, int]:
         raise SaveError(
             f"saved game version {version!r} is not supported (expected {SAVE_VERSION})"
         )
-    start, moves, elapsed = data.get("start"), data.get("moves"), data.get("elapsed_ms", 0)
+    start, moves, elapsed = data.get("start"), data.get("moves"), data.get("elapsed_ms")
     if not isinstance(start, str) or not isinstance(moves, str):
         raise SaveError("the saved game lacks its start or its moves")
     if isinstance(elapsed, bool) or not isinstance(elapsed, int) or elapsed < 0:
