@@ -173,3 +173,13 @@ def test_a_real_process_with_an_illegal_move_exits_2_with_nothing_on_stdout() ->
     )  # fmt: skip
     assert done.returncode == 2 and done.stdout == ""
     assert "1-2" in done.stderr and "illegal" in done.stderr
+
+
+def test_the_module_entry_point_exits_with_mains_status(monkeypatch, capsys) -> None:
+    import runpy
+
+    monkeypatch.setattr(sys, "argv", ["halfmoon_core", "deal", DEAL_1])
+    with pytest.raises(SystemExit) as exit_info:
+        runpy.run_module("halfmoon_core", run_name="__main__")
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == DEAL_1_POSITION
