@@ -20,7 +20,7 @@ import sys
 import threading
 import tomllib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -100,7 +100,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     """Static file handler with explicit MIME types and the netlify.toml headers."""
 
     protocol_version = "HTTP/1.1"
-    extensions_map = MIME_TYPES  # noqa: RUF012 - class attribute of the base class
+    extensions_map = MIME_TYPES
     rules: list[HeaderRule] = []  # noqa: RUF012 - set per server by make_server
     quiet = False
 
@@ -129,7 +129,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
                     value = override
         super().send_header(keyword, value)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - base signature
+    def log_message(self, format: str, *args: object) -> None:
         """Log like the base class unless the server is quiet."""
         if not self.quiet:
             super().log_message(format, *args)
@@ -158,14 +158,19 @@ def make_server(
 
 @contextmanager
 def serve_in_thread(
-    directory: Path = DEFAULT_DIR, host: str = "127.0.0.1", port: int = 0, *, quiet: bool = True
+    directory: Path = DEFAULT_DIR,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    *,
+    toml_path: Path = NETLIFY_TOML,
+    quiet: bool = True,
 ) -> Iterator[str]:
     """Serve ``directory`` from a background thread; yield the base URL (ending in ``/``).
 
     The server is shut down and its socket closed when the block exits, so later requests to
-    that URL are refused.
+    that URL are refused. ``toml_path`` names the netlify.toml whose headers apply.
     """
-    server = make_server(directory, host, port, quiet=quiet)
+    server = make_server(directory, host, port, toml_path=toml_path, quiet=quiet)
     thread = threading.Thread(target=server.serve_forever, name="halfmoon-serve", daemon=True)
     thread.start()
     try:
@@ -189,10 +194,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     with make_server(args.dir, args.host, args.port) as server:
         print(f"Half Moon at http://{args.host}:{server.server_address[1]}/ (Ctrl+C stops)")
-        try:
+        with suppress(KeyboardInterrupt):
             server.serve_forever()
-        except KeyboardInterrupt:
-            pass
     return 0
 
 

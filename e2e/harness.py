@@ -1,0 +1,181 @@
+"""Helpers for the Half Moon browser tests (imported by ``conftest.py`` and the tests).
+
+The fixtures live in ``conftest.py``; this module holds what a test imports by name:
+``open_app``, ``PageGuard`` and the constants.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+
+#: Pyodide takes 4–6 s to start on the reference machine; leave room for a loaded CI box.
+READY_TIMEOUT_MS = 60_000
+READY_SELECTOR = "html[data-ready], html[data-error]"
+#: Flags for Chromium as root, headless, on a machine whose only network is loopback.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Runs in every frame before any page script (Playwright injects it over CDP, so the page's CSP
+# does not apply to it): reports CSP violations and PyScript's .py-error nodes to the test.
+_WATCH_SCRIPT = """
+(() => {
+  const report = (kind, text) => { try { window.__hmReport(kind, String(text)); } catch {} };
+  document.addEventListener("securitypolicyviolation", (e) => {
+    report("csp", `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} `
+      + `(${e.sourceFile || ""}:${e.lineNumber || 0})`);
+  });
+  const seen = new WeakSet();
+  const scan = (node) => {
+    if (node.nodeType !== 1) return;
+    const found = node.matches(".py-error") ? [node] : [...node.querySelectorAll(".py-error")];
+    for (const el of found) {
+      if (!seen.has(el)) { seen.add(el); report("py-error", el.textContent); }
+    }
+  };
+  const observer = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) scan(n);
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();
+"""
+
+
+def chromium_executable() -> str | None:
+    """Return the Chromium to drive: ``$HALFMOON_CHROMIUM``, else Debian's, else None.
+
+    None means Playwright's own browser build (when one is installed).
+    """
+    for candidate in (os.environ.get("HALFMOON_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and shutil.which(candidate):
+            return candidate
+    return None
+
+
+def origin_of(url: str) -> str:
+    """Return ``scheme://host:port`` of ``url``."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@dataclass
+class PageGuard:
+    """Records everything that must not happen on a page, for one test.
+
+    ``console_errors``, ``page_errors``, ``py_errors``, ``csp_violations`` and
+    ``foreign_requests`` (requests to an origin not in ``allowed_origins``, which are aborted).
+    """
+
+    allowed_origins: set[str]
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    py_errors: list[str] = field(default_factory=list)
+    csp_violations: list[str] = field(default_factory=list)
+    foreign_requests: list[str] = field(default_factory=list)
+
+    def allow_origin(self, url: str) -> None:
+        """Let requests to the origin of ``url`` through (e.g. a second test server)."""
+        self.allowed_origins.add(origin_of(url))
+
+    def attach_context(self, context: BrowserContext) -> None:
+        """Install the recorders that work at context level (routes, binding, init script)."""
+        context.expose_binding("__hmReport", self._on_report)
+        context.add_init_script(_WATCH_SCRIPT)
+        context.route(self._is_foreign, self._abort_foreign)
+
+    def attach_page(self, page: Page) -> None:
+        """Install the per-page recorders (console errors and uncaught exceptions)."""
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
+
+    def problems(self) -> list[str]:
+        """Return every recorded problem, one line each."""
+        kinds = {
+            "console error": self.console_errors,
+            "page error": self.page_errors,
+            "Python error (.py-error)": self.py_errors,
+            "CSP violation": self.csp_violations,
+            "request off the test origin": self.foreign_requests,
+        }
+        return [f"{kind}: {item}" for kind, items in kinds.items() for item in items]
+
+    def _is_foreign(self, url: str) -> bool:
+        return urlsplit(url).scheme in {"http", "https", "ws", "wss"} and (
+            origin_of(url) not in self.allowed_origins
+        )
+
+    def _abort_foreign(self, route: Route) -> None:
+        self.foreign_requests.append(route.request.url)
+        route.abort("blockedbyclient")
+
+    def _on_report(self, _source: object, kind: str, text: str) -> None:
+        (self.csp_violations if kind == "csp" else self.py_errors).append(text.strip())
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            self.console_errors.append(f"{message.text} [{where}]")
+
+    def _on_page_error(self, error: Error) -> None:
+        self.page_errors.append(f"{error.name}: {error.message}")
+
+
+def ready_state(page: Page) -> tuple[bool, str | None]:
+    """Return ``(ready, error_message)`` from the ``<html>`` attributes."""
+    return page.evaluate(
+        """() => {
+            const root = document.documentElement;
+            return [root.hasAttribute("data-ready"), root.getAttribute("data-error")];
+        }"""
+    )
+
+
+def open_app(
+    page: Page,
+    path: str = "index.html",
+    *,
+    base_url: str | None = None,
+    expect_error: bool = False,
+    timeout_ms: int = READY_TIMEOUT_MS,
+) -> str | None:
+    """Open ``path`` (relative to ``base_url``, default the page's ``site_url``) and wait for
+    ``<html data-ready>`` or ``<html data-error>``.
+
+    Fails the test with the page's message on ``data-error``, unless ``expect_error`` is true,
+    in which case it fails on ``data-ready`` instead and returns the error message.
+    Returns None when the page is ready.
+    """
+    base = base_url or getattr(page, "site_url", None)
+    if base is None:
+        raise ValueError("open_app needs base_url (or a page from the `page` fixture)")
+    page.goto(urljoin(base, path))
+    return wait_for_app(page, expect_error=expect_error, timeout_ms=timeout_ms)
+
+
+def wait_for_app(
+    page: Page, *, expect_error: bool = False, timeout_ms: int = READY_TIMEOUT_MS
+) -> str | None:
+    """Wait on the current document as :func:`open_app` does (after a reload, say)."""
+    import pytest  # local: this module is also imported outside of pytest runs
+
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
+    ready, error = ready_state(page)
+    if expect_error:
+        if error is None:
+            pytest.fail(f"{page.url} started (data-ready) but a start-up error was expected")
+        return error
+    if error is not None:
+        pytest.fail(f"{page.url} failed to start: data-error={error!r}")
+    assert ready
+    return None

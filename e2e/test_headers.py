@@ -1,0 +1,38 @@
+"""web/serve.py sends what netlify.toml declares (so local tests run under the real headers)."""
+
+from __future__ import annotations
+
+import urllib.request
+
+import pytest
+import serve
+
+
+def fetch_headers(url: str) -> dict[str, str]:
+    """Return the response headers of a GET (lower-cased names)."""
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return {k.lower(): v for k, v in response.headers.items()}
+
+
+@pytest.mark.parametrize("path", ["index.html", "", "embed.html", "embed"])
+def test_pages_carry_the_csp(site_url: str, path: str) -> None:
+    """Pages carry a CSP without inline script or eval; only the embed may be framed by all."""
+    csp = fetch_headers(site_url + path)["content-security-policy"]
+    directives = {d.split()[0]: d.split()[1:] for d in csp.split(";") if d.strip()}
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
+    expected = ["*"] if path.startswith("embed") else ["'none'"]
+    assert directives["frame-ancestors"] == expected
+
+
+def test_netlify_path_patterns() -> None:
+    """The `for` patterns are matched as Netlify does."""
+    assert serve.path_regex("/*").match("/vendor/pyodide/1/pyodide.asm.wasm")
+    assert serve.path_regex("/*").match("/")
+    assert serve.path_regex("/*.wasm").match("/vendor/pyodide/1/pyodide.asm.wasm")
+    assert not serve.path_regex("/*.wasm").match("/pyodide.wasm.js")
+    assert serve.path_regex("/vendor/*").match("/vendor/pyscript/0.7.31/core.js")
+    assert not serve.path_regex("/vendor/*").match("/index.html")
+    assert serve.path_regex("/embed.html").match("/embed.html")
+    assert not serve.path_regex("/embed.html").match("/embed.htmlx")
+    assert serve.path_regex("/a/:id/b").match("/a/42/b")

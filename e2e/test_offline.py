@@ -1,0 +1,37 @@
+"""After one visit the app starts with no network at all (service worker precache)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import serve
+from harness import PageGuard, open_app, wait_for_app
+from playwright.sync_api import BrowserContext, Page, Response
+
+
+def test_works_offline_after_first_visit(
+    page: Page, context: BrowserContext, guard: PageGuard, site_dir: Path
+) -> None:
+    """Visit once, let the service worker take control, drop the HTTP cache, stop the server:
+    a reload (with a query string) still reaches data-ready, every file from the worker."""
+    with serve.serve_in_thread(site_dir) as url:  # a server of our own, to stop mid-test
+        guard.allow_origin(url)
+        open_app(page, "index.html", base_url=url)
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        cached = page.evaluate(
+            """async () => {
+                const names = await caches.keys();
+                const cache = await caches.open(names.find((n) => n.startsWith("halfmoon-")));
+                return (await cache.keys()).length;
+            }"""
+        )
+        assert cached > 10
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.clearBrowserCache")
+    # The server is closed: any request that reaches the network is refused.
+    responses: list[Response] = []
+    page.on("response", responses.append)
+    page.goto(url + "index.html?deal=HM1-N-AAAAAAB")
+    wait_for_app(page)
+    assert responses
+    assert [r.url for r in responses if not r.from_service_worker] == []

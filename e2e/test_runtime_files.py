@@ -1,0 +1,46 @@
+"""The runtime files as the browser receives them: MIME types and caching headers."""
+
+from __future__ import annotations
+
+from harness import open_app
+from playwright.sync_api import Page, Response
+
+EXPECTED_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".html": "text/html",
+    ".css": "text/css",
+    ".py": "text/x-python",
+}
+
+
+def test_runtime_is_served_with_correct_mime_types(page: Page) -> None:
+    """Every response of a start-up has the right Content-Type for its extension."""
+    responses: list[Response] = []
+    page.on("response", responses.append)
+    open_app(page)
+    seen = set()
+    for response in responses:
+        path = response.url.split("?", 1)[0]
+        suffix = "." + path.rsplit(".", 1)[-1] if "." in path.rsplit("/", 1)[-1] else ".html"
+        if suffix in EXPECTED_TYPES:
+            content_type = response.headers.get("content-type", "")
+            assert content_type.startswith(EXPECTED_TYPES[suffix]), (path, content_type)
+            seen.add(suffix)
+    assert {".wasm", ".mjs", ".js", ".zip", ".json", ".py"} <= seen
+
+
+def test_versioned_runtime_is_cached_for_ever(page: Page) -> None:
+    """The runtime under /vendor/ is immutable; pages are revalidated on every visit."""
+    responses: list[Response] = []
+    page.on("response", responses.append)
+    open_app(page)
+    vendor = [r for r in responses if "/vendor/" in r.url]
+    assert vendor
+    for response in vendor:
+        assert "immutable" in response.headers.get("cache-control", ""), response.url
+    page_response = next(r for r in responses if r.url.endswith("index.html"))
+    assert page_response.headers.get("cache-control") == "no-cache"

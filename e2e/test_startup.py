@@ -1,0 +1,59 @@
+"""Start-up of the app in the browser: ready, self-contained, clean, and loud when it fails."""
+
+from __future__ import annotations
+
+import pytest
+from harness import PageGuard, open_app, origin_of
+from playwright.sync_api import Page, Request, expect
+
+
+def test_app_reaches_ready(page: Page) -> None:
+    """The page gets <html data-ready> and the board container holds what Python drew."""
+    open_app(page)
+    expect(page.locator("html")).to_have_attribute("data-ready", "")
+    expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#boot-error")).to_be_hidden()
+
+
+def test_no_request_leaves_the_origin(page: Page, guard: PageGuard) -> None:
+    """Every request of a full start-up goes to the site's own origin (no CDN, no telemetry)."""
+    requests: list[Request] = []
+    page.on("request", requests.append)
+    open_app(page, "index.html?deal=HM1-N-AAAAAAB&lang=en")
+    site = origin_of(page.site_url)  # type: ignore[attr-defined]
+    assert requests, "no request recorded"
+    assert {origin_of(r.url) for r in requests if r.url.startswith("http")} == {site}
+    assert guard.foreign_requests == []
+
+
+def test_no_console_error_nor_csp_violation(page: Page, guard: PageGuard) -> None:
+    """A start-up under the real CSP logs no error and violates nothing."""
+    open_app(page)
+    # Let the service worker, registered once the page is ready, install under the CSP too.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    assert guard.problems() == []
+
+
+@pytest.mark.allow_page_errors
+def test_runtime_failure_shows_a_message(page: Page, guard: PageGuard) -> None:
+    """With Pyodide's wasm missing, the player sees a message (data-error), not a blank page."""
+    page.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
+    message = open_app(page, expect_error=True)
+    assert message
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#boot-error-detail")).to_have_text(message)
+    expect(page.locator(".loader")).to_be_hidden()
+    assert guard.console_errors, "the failure should also reach the console"
+
+
+@pytest.mark.allow_page_errors
+def test_python_exception_at_start_shows_a_message(page: Page) -> None:
+    """A Python exception while starting (here: a broken engine module) reaches the player."""
+    page.route(
+        "**/halfmoon_core/__init__.py",
+        lambda route: route.fulfill(status=200, body='raise RuntimeError("engine broken")\n'),
+    )
+    message = open_app(page, expect_error=True)
+    assert message is not None and "engine broken" in message
+    expect(page.locator("#boot-error")).to_be_visible()
+    expect(page.locator("#boot-error-detail")).to_contain_text("engine broken")
