@@ -11,6 +11,12 @@ SUIT_CHARS = "SHDC"
 JACK, QUEEN, KING = 11, 12, 13
 COURT_RANKS = frozenset((JACK, QUEEN, KING))
 PAIR_SUM = 11
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+
+def ascii_upper(text: str) -> str:
+    """Upper-case ASCII letters only, so that e.g. ``ſ`` or ``ﬀ`` never turn into ``S``/``FF``."""
+    return text.translate(_ASCII_UPPER)
 
 
 class Card(NamedTuple):
@@ -42,7 +48,7 @@ def parse_card(text: str) -> Card:
     """Read a card code such as ``5S``, ``th`` or ``10H`` (case-insensitive)."""
     if not isinstance(text, str):
         raise CardError(f"a card must be text, not {type(text).__name__}")
-    raw = text.strip().upper()
+    raw = ascii_upper(text.strip())
     if raw.startswith("10"):
         raw = "T" + raw[2:]
     if len(raw) != 2 or raw[0] not in RANK_CHARS or raw[1] not in SUIT_CHARS:

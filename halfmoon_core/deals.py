@@ -6,7 +6,7 @@ import random
 import re
 from typing import NamedTuple
 
-from .cards import Card, canonical_deck
+from .cards import Card, ascii_upper, canonical_deck
 from .errors import DealCodeError
 from .places import PILE_COUNT, PILE_HEIGHT, RESERVE_COUNT
 from .position import Layout
@@ -45,7 +45,7 @@ def parse_code(text: str) -> DealCode:
     """Read a deal code (case-insensitive, surrounding spaces allowed) or raise DealCodeError."""
     if not isinstance(text, str):
         raise DealCodeError("a deal code must be text")
-    raw = text.strip().upper()
+    raw = ascii_upper(text.strip())
     if not raw:
         raise DealCodeError("the deal code is empty (expected e.g. HM1-N-AAAAAAB)")
     match = _SHAPE.match(raw)

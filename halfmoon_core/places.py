@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .cards import ascii_upper
 from .errors import MoveError
 
 PILE_COUNT = 12
@@ -18,7 +19,7 @@ def parse_place(text: str) -> str:
     """Normalise a place name (``r3`` → ``R3``, `` 7 `` → ``7``) or raise :class:`MoveError`."""
     if not isinstance(text, str):
         raise MoveError(f"a place must be text, not {type(text).__name__}")
-    name = text.strip().upper()
+    name = ascii_upper(text.strip())
     if name not in PLACE_INDEX:
         raise MoveError(f"{text!r} is not a place (piles are 1..12, reserve slots R1..R8)")
     return name

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import JACK, KING, PAIR_SUM, QUEEN, RANK_CHARS, Card, canonical_deck
+from .cards import JACK, KING, PAIR_SUM, QUEEN, RANK_CHARS, Card, ascii_upper, canonical_deck
 from .errors import PositionError
 from .places import PILE_COUNT, PILE_HEIGHT, PLACES, RESERVE_COUNT
 
@@ -69,7 +69,7 @@ def format_position(layout: Layout) -> str:
 
 def _parse_field(text: str, place: str) -> tuple[Card, ...]:
     label = _place_label(place)
-    upper = text.strip().upper()
+    upper = ascii_upper(text.strip())
     cards: list[Card] = []
     pos = 0
     while pos < len(upper):
