@@ -19,7 +19,9 @@ def test_parse_card_reads_canonical_lowercase_and_10_spellings(text, rank, suit)
     assert parse_card(text) == Card(rank, suit)
 
 
-@pytest.mark.parametrize("text", ["", "5", "1S", "11H", "5X", "ZS", "5SS", "10", "T", "S5"])
+@pytest.mark.parametrize(
+    "text", ["", "5", "1S", "11H", "5X", "ZS", "5SS", "10", "T", "S5", "5ſ", "Aß"]
+)
 def test_parse_card_rejects_text_that_is_not_a_card(text) -> None:
     with pytest.raises(CardError, match="not a card"):
         parse_card(text)

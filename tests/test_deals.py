@@ -127,6 +127,8 @@ def test_str_of_a_parsed_code_is_its_canonical_spelling() -> None:
         ("HM1-N-AAAAA_B", "only hold the letters"),
         ("HM1-N-AAAAAÄB", "only hold the letters"),
         ("HM1-N-AAA AAB", "only hold the letters"),
+        ("HM1-N-AAAAAAı", "only hold the letters"),  # dotless i upper-cases to I: not a letter
+        ("HM1-N-AAAAAﬀ", "7 letters"),  # the ﬀ ligature upper-cases to FF: still 6 characters
         ("", "empty"),
         ("   ", "empty"),
         ("HM1NAAAAAAB", "not a deal code"),

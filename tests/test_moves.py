@@ -28,7 +28,7 @@ def test_place_names_are_normalised(text: str, name: str) -> None:
     assert parse_place(text) == name
 
 
-@pytest.mark.parametrize("text", ["0", "13", "R0", "R9", "", "P1", "01", "1.0"])
+@pytest.mark.parametrize("text", ["0", "13", "R0", "R9", "", "P1", "01", "1.0", "１", "Ｒ1"])
 def test_unknown_place_names_are_rejected(text: str) -> None:
     with pytest.raises(MoveError, match="is not a place"):
         parse_place(text)

@@ -115,7 +115,8 @@ def test_a_wrong_number_of_fields_is_rejected(count: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("field", "bad"), [("5X", "5X"), ("ZZ", "ZZ"), ("5", "5"), ("1H", "1H"), ("5S 6D", " 6")]
+    ("field", "bad"),
+    [("5X", "5X"), ("ZZ", "ZZ"), ("5", "5"), ("1H", "1H"), ("5S 6D", " 6"), ("5ſ", "5ſ")],
 )
 def test_bad_card_text_is_rejected_naming_the_place_and_the_text(field: str, bad: str) -> None:
     parts = fields(EMPTY)
