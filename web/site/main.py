@@ -1,11 +1,25 @@
-"""Placeholder entry point of the Half Moon page (the game view replaces this file).
+"""Entry point of every Half Moon page: mount what ``<body data-page=...>`` asks for.
 
-It proves the runtime works end to end: it imports the engine, writes into the board container
-and marks the page ready (``<html data-ready>``, spec §11). If anything fails it marks the page
-with ``data-error`` and shows the message to the player instead.
+``game`` (index.html) mounts :mod:`halfmoon_web.app`; other pages name their own module in
+:data:`PAGES`, each with a ``start(window)`` function. Once the page is drawn and accepts taps,
+``<html data-ready>`` is set (SPEC §11); any failure sets ``data-error`` and shows the message,
+so the player never faces a blank page.
 """
 
-from js import document
+import traceback
+from importlib import import_module
+
+from js import console, document, window
+from pyodide.ffi import jsnull
+
+PAGES = {
+    "game": "halfmoon_web.app",
+    "embed": "halfmoon_web.embed_app",
+    "rules": "halfmoon_web.rules_app",
+}
+
+#: The mounted page object (kept alive for the page's lifetime).
+page = None
 
 
 def show_error(message: str) -> None:
@@ -14,24 +28,39 @@ def show_error(message: str) -> None:
     root.removeAttribute("data-ready")
     root.setAttribute("data-error", message)
     detail = document.getElementById("boot-error-detail")
-    if detail is not None:
+    if detail is not None and detail is not jsnull:
         detail.textContent = message
 
 
-def start() -> None:
-    """Load the engine and draw the (placeholder) board."""
-    import halfmoon_core
+def page_name() -> str:
+    """``<body data-page>``; ``embed`` for ``<body class="embed">``; else ``game``."""
+    name = document.body.getAttribute("data-page")
+    if name:
+        return str(name)
+    return "embed" if document.body.classList.contains("embed") else "game"
 
+
+def start() -> object:
+    """Mount the page and mark it ready."""
+    name = page_name()
+    if name not in PAGES:
+        raise ValueError(f"unknown page {name!r}")
+    try:
+        module = import_module(PAGES[name])
+    except ModuleNotFoundError as exc:
+        if name == "game" or exc.name != PAGES[name]:
+            raise
+        module = None  # that page's view is not written yet: leave its frame as it is
+    mounted = module.start(window) if module is not None else None
     board = document.getElementById("board")
-    note = document.createElement("p")
-    note.className = "board-note"
-    note.textContent = f"Half Moon — {len(halfmoon_core.PLACES)} places ready."
-    board.replaceChildren(note)
-    board.removeAttribute("aria-busy")
+    if board is not jsnull and module is None:
+        board.removeAttribute("aria-busy")
     document.documentElement.setAttribute("data-ready", "")
+    return mounted
 
 
 try:
-    start()
+    page = start()
 except Exception as exc:  # every start-up failure must reach the player, not just the console
     show_error(f"{type(exc).__name__}: {exc}")
+    console.error(traceback.format_exc())

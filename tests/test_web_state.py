@@ -1,0 +1,267 @@
+"""DOM-free state of the game page: settings, clock, statistics, storage, board model, session."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from halfmoon_core import Game, SaveError, parse_moves
+from halfmoon_web.clock import Clock, format_time
+from halfmoon_web.model import BoardModel
+from halfmoon_web.session import GameSession
+from halfmoon_web.settings import Settings
+from halfmoon_web.stats import GameRecord, Stats
+from halfmoon_web.storage import Corrupt, Storage
+
+WIN = "HM1-N-AAAAAAB"
+
+
+# -- settings ------------------------------------------------------------------------------
+def test_settings_defaults_and_round_trip() -> None:
+    settings = Settings()
+    assert not (settings.move_errors or settings.placement_assist or settings.diagram_labels)
+    assert settings.reduced_motion is None and settings.lang is None
+    settings.move_errors, settings.lang, settings.reduced_motion = True, "en", False
+    assert Settings.from_json(json.loads(json.dumps(settings.to_json()))) == settings
+
+
+def test_reduced_motion_follows_the_os_until_chosen() -> None:
+    assert Settings().motion_reduced(True) is True
+    assert Settings().motion_reduced(False) is False
+    assert Settings(reduced_motion=False).motion_reduced(True) is False
+
+
+@pytest.mark.parametrize(
+    "data", [[], "x", {"move_errors": "yes"}, {"lang": "fr"}, {"reduced_motion": 1}]
+)
+def test_bad_settings_are_rejected(data: object) -> None:
+    with pytest.raises(ValueError):
+        Settings.from_json(data)
+
+
+# -- clock ---------------------------------------------------------------------------------
+def test_clock_counts_only_while_running() -> None:
+    clock = Clock()
+    assert clock.elapsed(1000) == 0 and not clock.running
+    clock.start(1000)
+    assert clock.elapsed(3500) == 2500
+    clock.pause(4000)
+    assert clock.elapsed(60_000) == 3000
+    clock.start(70_000)
+    clock.start(71_000)  # no effect while running
+    assert clock.elapsed(72_000) == 5000
+    clock.reset()
+    assert clock.elapsed(80_000) == 0 and not clock.running
+
+
+@pytest.mark.parametrize(
+    ("ms", "text"), [(0, "0:00"), (999, "0:00"), (61_000, "1:01"), (4_500_000, "75:00")]
+)
+def test_format_time(ms: int, text: str) -> None:
+    assert format_time(ms) == text
+
+
+# -- statistics ----------------------------------------------------------------------------
+def test_stats_streaks_best_time_and_rate() -> None:
+    stats = Stats()
+    assert stats.win_rate is None
+    stats.record(GameRecord("HM1-N-AAAAAAB", True, 520, 48, 300_000))
+    stats.record(GameRecord("HM1-N-AAAAAAC", True, 520, 48, 200_000))
+    stats.record(GameRecord("HM1-N-AAAAAAD", False, 40, 4, 10_000))
+    stats.record(GameRecord("HM1-N-AAAAAAE", True, 520, 48, 250_000))
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (4, 3, 1, 2)
+    assert stats.best_time_ms == 200_000 and stats.win_rate == 75
+    assert [r.code for r in stats.recent][:2] == ["HM1-N-AAAAAAE", "HM1-N-AAAAAAD"]
+    assert Stats.from_json(json.loads(json.dumps(stats.to_json()))) == stats
+
+
+def test_recent_games_are_capped() -> None:
+    stats = Stats()
+    for n in range(15):
+        stats.record(GameRecord(f"code{n}", False, 0, 1, 0))
+    assert len(stats.recent) == 10 and stats.recent[0].code == "code14"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        {"played": -1},
+        {"played": 1, "won": 2},
+        {"recent": [{"code": 3}]},
+        {"played": True},
+    ],
+)
+def test_bad_stats_are_rejected(data: object) -> None:
+    with pytest.raises(ValueError):
+        Stats.from_json(data)
+
+
+# -- storage -------------------------------------------------------------------------------
+class FakeStorage:
+    """A Web Storage stand-in that can be told to fail."""
+
+    def __init__(self, fail_get: bool = False, fail_set: bool = False) -> None:
+        self.items: dict[str, str] = {}
+        self.fail_get, self.fail_set = fail_get, fail_set
+
+    def getItem(self, key: str) -> str | None:
+        if self.fail_get:
+            raise RuntimeError("denied")
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.fail_set:
+            raise RuntimeError("quota")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+def test_storage_round_trip_without_notice() -> None:
+    backend = FakeStorage()
+    storage = Storage(backend)
+    storage.set_json("k", {"a": [1, "é"]})
+    assert json.loads(backend.items["k"]) == {"a": [1, "é"]}
+    assert Storage(backend).get_json("k") == {"a": [1, "é"]}
+    assert storage.get_json("missing") is None
+    assert storage.persistent and not storage.take_notice()
+
+
+def test_corrupt_json_is_backed_up() -> None:
+    backend = FakeStorage()
+    backend.items["k"] = "{not json"
+    storage = Storage(backend)
+    with pytest.raises(Corrupt):
+        storage.get_json("k")
+    assert backend.items == {"k.backup": "{not json"}
+    assert storage.get_json("k") is None
+
+
+def test_failing_storage_falls_back_to_memory_with_one_notice() -> None:
+    storage = Storage(FakeStorage(fail_set=True))
+    storage.set_json("k", 1)
+    assert not storage.persistent
+    assert storage.get_json("k") == 1
+    assert storage.take_notice() and not storage.take_notice()
+    storage.set_json("k", 2)
+    assert storage.get_json("k") == 2 and not storage.take_notice()
+
+
+def test_storage_that_throws_on_read() -> None:
+    storage = Storage(FakeStorage(fail_get=True))
+    assert storage.get_json("k") is None
+    assert storage.take_notice()
+
+
+def test_missing_local_storage() -> None:
+    class Window:
+        @property
+        def localStorage(self) -> object:
+            raise RuntimeError("SecurityError")
+
+    storage = Storage.from_window(Window())
+    assert not storage.persistent and storage.take_notice()
+    storage.set_json("k", [1])
+    assert storage.get_json("k") == [1]
+
+
+# -- board model ---------------------------------------------------------------------------
+def _model() -> BoardModel:
+    return BoardModel(Game.from_code(WIN))
+
+
+def test_tap_select_deselect_and_pair() -> None:
+    model = _model()  # pile 4: 9H, pile 7: 2D, pile 5: 6H
+    first = model.tap("4")
+    assert first.changed and model.selection == ("4",) and first.move is None
+    model.tap("4")  # the same card again: deselected
+    assert model.selection == ()
+    model.tap("4")
+    wrong = model.tap("5")
+    assert wrong.error == "E1" and model.selection == ()
+    model.tap("4")
+    pair = model.tap("7")
+    assert str(pair.move) == "4-7" and [c.code for c in pair.removed] == ["9H", "2D"]
+    assert model.game.score == 10 and pair.status == "playing"
+
+
+def test_dimmed_cards_follow_joinable() -> None:
+    model = _model()
+    assert model.dimmed() == frozenset()
+    model.tap("4")  # a 9: only 2s stay bright
+    dimmed = model.dimmed()
+    playable = model.game.playable()
+    assert "4" not in dimmed
+    assert {p for p in playable if p not in dimmed} == {"4", "7"}
+
+
+def test_undo_returns_the_cards() -> None:
+    model = _model()
+    assert model.undo() is None
+    model.tap("4")
+    model.tap("7")
+    undone = model.undo()
+    assert undone is not None and str(undone.move) == "4-7"
+    assert [c.code for c in undone.returned] == ["9H", "2D"] and model.game.score == 0
+
+
+# -- session -------------------------------------------------------------------------------
+def test_session_round_trip_keeps_moves_time_and_flag() -> None:
+    session = GameSession(Game.from_code(WIN), elapsed_ms=1234)
+    session.model.tap("4")
+    session.model.tap("7")
+    data = json.loads(json.dumps(session.to_json(now=0)))
+    assert data["format"] == "halfmoon-game" and data["moves"] == "4-7"
+    restored = GameSession.from_json(data)
+    assert restored.game.history == session.game.history
+    assert restored.clock.elapsed(10**9) == 1234 and not restored.clock.running
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"format": "halfmoon-game", "version": 2, "start": WIN, "moves": ""},
+        {"format": "halfmoon-game", "version": 1, "start": WIN, "moves": "1-2"},
+        {"format": "halfmoon-game", "version": 1, "start": WIN, "moves": "", "counted": 1},
+        "garbage",
+    ],
+)
+def test_bad_saves_raise(data: object) -> None:
+    with pytest.raises(SaveError):
+        GameSession.from_json(data)
+
+
+def test_clock_runs_from_the_first_tap_and_stops_at_the_end() -> None:
+    session = GameSession(Game.from_code("HM1-N-AAABATO"))  # stalemate at the deal
+    session.acted(100)
+    assert not session.clock.running
+    session = GameSession(Game.from_code(WIN))
+    session.model.tap("4")
+    session.acted(100)
+    assert session.clock.running and session.clock.elapsed(1100) == 1000
+
+
+def test_a_win_counts_once_and_a_left_game_as_lost() -> None:
+    from pathlib import Path
+
+    fixture = json.loads(
+        (Path(__file__).parent / "fixtures" / "winning_game.json").read_text(encoding="utf-8")
+    )
+    stats = Stats()
+    session = GameSession(Game.from_code(fixture["start"]))
+    assert session.record_left(stats, 0) is None  # no move yet: not counted
+    for move in parse_moves(fixture["moves"]):
+        session.game.push(move)
+    record = session.record_win(stats, 0)
+    assert record is not None and record.won and record.score == 520 and record.moves == 48
+    assert session.record_win(stats, 0) is None
+    assert session.record_left(stats, 0) is None
+    assert (stats.played, stats.won) == (1, 1)
+    other = GameSession(Game.from_code("HM1-N-AAAAAAC"))
+    other.game.push(other.game.legal_moves()[0])
+    assert other.record_left(stats, 0) is not None
+    assert (stats.played, stats.won, stats.streak, stats.best_streak) == (2, 1, 0, 1)

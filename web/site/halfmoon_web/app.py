@@ -1,0 +1,581 @@
+"""The game page (``index.html``): the one module that wires the page to the board and state.
+
+It reads the URL (``?deal=``, ``?lang=``), restores settings, statistics and the game in
+progress from storage, mounts a :class:`~halfmoon_web.board.Board`, runs the clock, and
+answers the toolbar, the panels and the dialogs. Rules stay in the engine; texts in ``i18n``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+from urllib.parse import parse_qs, urlencode
+
+from pyodide.ffi import create_proxy
+
+from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
+
+from . import i18n
+from .board import Board
+from .clock import format_time
+from .dom import found
+from .model import TapOutcome
+from .session import GameSession
+from .settings import Settings
+from .stats import Stats
+from .storage import GAME_KEY, SETTINGS_KEY, STATS_KEY, Corrupt, Storage
+
+TICK_MS = 250
+
+
+class GamePage:
+    """Everything on the game page, built by :func:`start`."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        self.document = window.document
+        self.storage = Storage.from_window(window)
+        self.notices: list[tuple[str, str]] = []
+        """Start-up notices: (message key, reason)."""
+        self._proxies: list[Any] = []
+        self._was_running = False
+        self._tasks: set[Any] = set()
+
+        params = parse_qs(str(window.location.search).lstrip("?"))
+        self.url_lang = params.get("lang", [None])[0]
+        url_deal = params.get("deal", [None])[0]
+
+        self.settings = self._load_settings()
+        self.lang = i18n.choose_language(
+            self.url_lang, self.settings.lang, list(window.navigator.languages or [])
+        )
+        self.stats = self._load_stats()
+        self.session = self._load_session()
+        if url_deal is not None:
+            self._open_from_link(url_deal)
+        if self.session is None:
+            self.session = GameSession(Game.from_code(random_code()))
+        self.session.record_win(self.stats, self.now())
+
+        self.board = Board(
+            self.el("board"),
+            self.session.model,
+            lang=self.lang,
+            labels=self.settings.diagram_labels,
+            assist=self.settings.placement_assist,
+            reduced_motion=self.motion_reduced(),
+            on_tap=self.on_tap,
+        )
+        self._listen()
+        self.apply_language()
+        self.sync_settings_form()
+        self.save_all()
+        if self.storage.take_notice():
+            self.notices.append(("storage_unavailable", ""))
+        for button in self.document.querySelectorAll("[data-action][disabled]"):
+            button.removeAttribute("disabled")
+        self.update_info()
+        self.check_end()
+        if self.notices:
+            texts = [self.t(key, reason=reason) for key, reason in self.notices]
+            self.say(" ".join([*texts, str(self.el("message").textContent)]).strip())
+
+    # -- small helpers --------------------------------------------------------------------
+    def el(self, element_id: str) -> Any:
+        """The element with this id."""
+        return self.document.getElementById(element_id)
+
+    def t(self, key: str, **params: object) -> str:
+        """A text in the page's language."""
+        return i18n.t(self.lang, key, **params)
+
+    def now(self) -> float:
+        """Monotonic milliseconds."""
+        return float(self.window.performance.now())
+
+    def proxy(self, func: Any) -> Any:
+        """A JS-callable proxy of ``func``, kept alive as long as the page."""
+        wrapped = create_proxy(func)
+        self._proxies.append(wrapped)
+        return wrapped
+
+    def os_reduced_motion(self) -> bool:
+        """The OS asks for reduced motion."""
+        try:
+            return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        except Exception:
+            return False
+
+    def motion_reduced(self) -> bool:
+        """Whether animations are off (the setting, else the OS)."""
+        return self.settings.motion_reduced(self.os_reduced_motion())
+
+    def say(self, text: str) -> None:
+        """Put a message in the status line (the page's one live region)."""
+        self.el("message").textContent = text
+
+    # -- loading and saving ---------------------------------------------------------------
+    def _read(self, key: str) -> Any:
+        try:
+            return self.storage.get_json(key)
+        except Corrupt:
+            return Corrupt
+
+    def _load_settings(self) -> Settings:
+        data = self._read(SETTINGS_KEY)
+        if data is None:
+            return Settings()
+        try:
+            if data is Corrupt:
+                raise ValueError("not JSON")
+            return Settings.from_json(data)
+        except ValueError:
+            if data is not Corrupt:
+                self.storage.backup(SETTINGS_KEY)
+            self.notices.append(("corrupt_settings", ""))
+            return Settings()
+
+    def _load_stats(self) -> Stats:
+        data = self._read(STATS_KEY)
+        if data is None:
+            return Stats()
+        try:
+            if data is Corrupt:
+                raise ValueError("not JSON")
+            return Stats.from_json(data)
+        except ValueError:
+            if data is not Corrupt:
+                self.storage.backup(STATS_KEY)
+            self.notices.append(("corrupt_stats", ""))
+            return Stats()
+
+    def _load_session(self) -> GameSession | None:
+        data = self._read(GAME_KEY)
+        if data is None:
+            return None
+        try:
+            if data is Corrupt:
+                raise HalfMoonError("it is not valid JSON")
+            return GameSession.from_json(data)
+        except HalfMoonError as exc:
+            if data is not Corrupt:
+                self.storage.backup(GAME_KEY)
+            self.notices.append(("corrupt_game", str(exc)))
+            return None
+
+    def _open_from_link(self, text: str) -> None:
+        """``?deal=CODE``: the saved game of that deal goes on, another deal starts afresh."""
+        try:
+            code = normalise_code(text)
+        except HalfMoonError as exc:
+            self.notices.append(("bad_link", str(exc)))
+        else:
+            if self.session is None or self.session.code != code:
+                self._leave_current()
+                self.session = GameSession(Game.from_code(code))
+        self._drop_url_param("deal")
+
+    def _drop_url_param(self, name: str) -> None:
+        """Take a consumed parameter out of the address (a reload then resumes the game)."""
+        params = parse_qs(str(self.window.location.search).lstrip("?"))
+        if name not in params:
+            return
+        del params[name]
+        query = urlencode(params, doseq=True)
+        url = str(self.window.location.pathname) + (f"?{query}" if query else "")
+        self.window.history.replaceState(None, "", url)
+
+    def save_game(self) -> None:
+        """Save the game in progress (with its clock)."""
+        self.storage.set_json(GAME_KEY, self.session.to_json(self.now()))
+        self._storage_notice()
+
+    def save_all(self) -> None:
+        """Save settings, statistics and the game."""
+        self.storage.set_json(SETTINGS_KEY, self.settings.to_json())
+        self.storage.set_json(STATS_KEY, self.stats.to_json())
+        self.save_game()
+
+    def _storage_notice(self) -> None:
+        if getattr(self, "board", None) is not None and self.storage.take_notice():
+            current = self.el("message").textContent
+            note = self.t("storage_unavailable")
+            self.say(f"{current} {note}".strip())
+
+    # -- events ---------------------------------------------------------------------------
+    def _listen(self) -> None:
+        doc = self.document
+        doc.body.addEventListener("click", self.proxy(self.on_click))
+        doc.body.addEventListener("keydown", self.proxy(self.on_keydown))
+        self.el("settings-panel").addEventListener("change", self.proxy(self.on_setting))
+        self.el("open-form").addEventListener("submit", self.proxy(self.on_open_submit))
+        closed = self.proxy(self.on_dialog_closed)
+        for dialog in doc.querySelectorAll("dialog"):
+            dialog.addEventListener("close", closed)
+        doc.addEventListener("visibilitychange", self.proxy(self.on_visibility))
+        self.window.addEventListener("pagehide", self.proxy(lambda _event: self.save_game()))
+        self.window.setInterval(self.proxy(self.tick), TICK_MS)
+
+    def on_click(self, event: Any) -> None:
+        """Toolbar, panels and dialogs: one delegated listener on the body."""
+        target = event.target.closest("[data-action]")
+        if not found(target) or target.hasAttribute("disabled"):
+            return
+        action = target.getAttribute("data-action")
+        handler = {
+            "new-game": self.ask_new_game,
+            "new-game-now": self.new_game,
+            "undo": self.undo,
+            "restart": self.restart,
+            "open-deal": self.show_open_dialog,
+            "settings": lambda: self.show_panel("settings-panel"),
+            "statistics": lambda: self.show_panel("stats-panel"),
+            "close-panel": self.close_panels,
+            "close-dialog": lambda: target.closest("dialog").close(),
+            "copy-code": self.copy_code,
+            "share-link": self.share_link,
+        }.get(action)
+        if handler is not None:
+            handler()
+
+    def on_keydown(self, event: Any) -> None:
+        """Space activates the Rules link, which has the role of a button."""
+        target = event.target
+        if event.key == " " and target.getAttribute("role") == "button" and target.tagName == "A":
+            event.preventDefault()
+            target.click()
+
+    def on_tap(self, outcome: TapOutcome) -> None:
+        """A card was tapped on the board."""
+        session = self.session
+        session.acted(self.now())
+        if outcome.move is not None:
+            self.say(self.t("removed", cards=i18n.cards_text(outcome.removed, self.lang)))
+        elif outcome.error is not None and self.settings.move_errors:
+            self.say(self.t(outcome.error))
+        else:
+            self.say("")
+        if outcome.move is not None:
+            self.after_change(announce=True)
+        else:
+            self.save_game()
+
+    def after_change(self, announce: bool) -> None:
+        """After a removal, an undo or a new game: info bar, statistics, save, end of game."""
+        if self.session.record_win(self.stats, self.now()) is not None:
+            self.storage.set_json(STATS_KEY, self.stats.to_json())
+            self.render_stats()
+        self.update_info()
+        self.save_game()
+        self.check_end(announce)
+
+    def check_end(self, announce: bool = True) -> None:
+        """Open the end-of-game dialog when the game is won or stuck."""
+        status = self.session.game.status
+        if status == "playing":
+            self.close_dialog("end-dialog")
+            return
+        game = self.session.game
+        if status == "won":
+            title = self.t("won_title")
+            body = self.t(
+                "won_body",
+                score=game.score,
+                moves=game.moves,
+                time=format_time(self.session.clock.elapsed(self.now())),
+            )
+        else:
+            title = self.t("stalemate_title")
+            body = self.t("stalemate_body")
+        self.el("end-title").textContent = title
+        self.el("end-body").textContent = body
+        self.el("end-undo").hidden = not game.can_undo
+        if announce:
+            self.say(f"{title} {body}")
+        self.open_dialog("end-dialog")
+
+    def on_visibility(self, _event: Any) -> None:
+        """The clock pauses while the page is hidden."""
+        clock = self.session.clock
+        if self.document.visibilityState == "hidden":
+            self._was_running = clock.running
+            clock.pause(self.now())
+            self.save_game()
+        elif self._was_running and self.session.game.status == "playing":
+            clock.start(self.now())
+
+    def tick(self) -> None:
+        """Refresh the clock display."""
+        text = format_time(self.session.clock.elapsed(self.now()))
+        time_el = self.el("time")
+        if time_el.textContent != text:
+            time_el.textContent = text
+
+    # -- game commands --------------------------------------------------------------------
+    def _leave_current(self) -> None:
+        """The game in progress is left: it counts as lost if it had a move."""
+        if self.session is not None and self.session.record_left(self.stats, self.now()):
+            self.storage.set_json(STATS_KEY, self.stats.to_json())
+            if getattr(self, "board", None) is not None:
+                self.render_stats()
+
+    def _start(self, code: str, message_key: str) -> None:
+        self._leave_current()
+        self.session = GameSession(Game.from_code(code))
+        self.board.model = self.session.model
+        self.board.render()
+        self.close_dialog("end-dialog")
+        self.say(self.t(message_key, code=code))
+        self.after_change(announce=True)
+
+    def ask_new_game(self) -> None:
+        """New game: ask first when the game in progress has moves."""
+        game = self.session.game
+        if game.status == "playing" and game.history:
+            self.open_dialog("confirm-dialog")
+        else:
+            self.new_game()
+
+    def new_game(self) -> None:
+        """Deal a new random game."""
+        self.close_dialog("confirm-dialog")
+        self._start(random_code(), "new_deal")
+
+    def undo(self) -> None:
+        """Take back the last removal."""
+        outcome = self.board.undo()
+        if outcome is None:
+            return
+        self.session.acted(self.now())
+        self.say(self.t("undone", cards=i18n.cards_text(outcome.returned, self.lang)))
+        self.after_change(announce=True)
+
+    def restart(self) -> None:
+        """Back to the start of this deal (the attempt so far counts as lost)."""
+        self._leave_current()
+        self.session.restart()
+        self.board.render()
+        self.close_dialog("end-dialog")
+        self.say(self.t("restarted", code=self.session.code))
+        self.after_change(announce=True)
+
+    def show_open_dialog(self) -> None:
+        """Ask for a deal code."""
+        self.open_dialog("open-dialog")
+        field = self.el("deal-input")
+        field.select()
+
+    def on_open_submit(self, event: Any) -> None:
+        """Open the typed deal; a bad code changes nothing and the engine says why."""
+        event.preventDefault()
+        text = str(self.el("deal-input").value)
+        self.close_dialog("open-dialog")
+        try:
+            code = normalise_code(text)
+        except HalfMoonError as exc:
+            self.say(self.t("bad_code", reason=str(exc)))
+            return
+        self.el("deal-input").value = ""
+        self._start(code, "opened_deal")
+
+    # -- clipboard ------------------------------------------------------------------------
+    def share_url(self) -> str:
+        """The address that opens this deal."""
+        location = self.window.location
+        base = str(location.origin) + str(location.pathname)
+        return f"{base}?{urlencode({'deal': self.session.code})}"
+
+    def copy_code(self) -> None:
+        """Copy the deal code."""
+        code = self.session.code
+        self._run(self._copy(code, self.t("code_copied", code=code)))
+
+    def share_link(self) -> None:
+        """Share a ``?deal=`` link (the share sheet when there is one, else the clipboard)."""
+        code = self.session.code
+        navigator = self.window.navigator
+        if hasattr(navigator, "share"):
+            self._run(self._share(code))
+        else:
+            self._run(self._copy(self.share_url(), self.t("link_copied", code=code)))
+
+    def _run(self, coroutine: Any) -> None:
+        """Run a coroutine, keeping a reference until it is done."""
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _copy(self, text: str, done: str) -> None:
+        try:
+            await self.window.navigator.clipboard.writeText(text)
+        except Exception:
+            self.say(self.t("copy_failed", code=self.session.code))
+        else:
+            self.say(done)
+
+    async def _share(self, code: str) -> None:
+        data = to_js_options(
+            self.window, title=self.t("share_title", code=code), url=self.share_url()
+        )
+        try:
+            await self.window.navigator.share(data)
+        except Exception:
+            await self._copy(self.share_url(), self.t("link_copied", code=code))
+
+    # -- panels and dialogs ---------------------------------------------------------------
+    def show_panel(self, panel_id: str) -> None:
+        """Open the settings or statistics panel (only one at a time) and focus its title."""
+        for other in ("settings-panel", "stats-panel"):
+            opened = other == panel_id
+            self.el(other).hidden = not opened
+            button = self.document.querySelector(f'[aria-controls="{other}"]')
+            button.setAttribute("aria-expanded", "true" if opened else "false")
+        if panel_id == "stats-panel":
+            self.render_stats()
+        panel = self.el(panel_id)
+        panel.scrollIntoView(to_js_options(self.window, block="nearest"))
+
+    def close_panels(self) -> None:
+        """Close the open panel."""
+        for panel_id in ("settings-panel", "stats-panel"):
+            if not self.el(panel_id).hidden:
+                self.el(panel_id).hidden = True
+                button = self.document.querySelector(f'[aria-controls="{panel_id}"]')
+                button.setAttribute("aria-expanded", "false")
+                button.focus()
+
+    def open_dialog(self, dialog_id: str) -> None:
+        """Show a modal dialog; the page behind it is hidden from assistive technology."""
+        dialog = self.el(dialog_id)
+        for el in self.document.querySelectorAll("[data-modal-hide]"):
+            el.setAttribute("aria-hidden", "true")
+        if not dialog.open:
+            dialog.showModal()
+
+    def close_dialog(self, dialog_id: str) -> None:
+        """Close a dialog if it is open."""
+        dialog = self.el(dialog_id)
+        if dialog.open:
+            dialog.close()
+
+    def on_dialog_closed(self, _event: Any) -> None:
+        """When no modal dialog is left open, the page is audible again."""
+        if not found(self.document.querySelector("dialog[open]")):
+            for el in self.document.querySelectorAll("[data-modal-hide]"):
+                el.removeAttribute("aria-hidden")
+
+    # -- settings -------------------------------------------------------------------------
+    def sync_settings_form(self) -> None:
+        """Show the current settings in the form."""
+        doc = self.document
+        for name in ("move_errors", "placement_assist", "diagram_labels"):
+            doc.querySelector(f'[data-setting="{name}"]').checked = getattr(self.settings, name)
+        doc.querySelector('[data-setting="reduced_motion"]').checked = self.motion_reduced()
+        doc.querySelector('[data-setting="lang"]').value = self.lang
+
+    def on_setting(self, event: Any) -> None:
+        """A setting changed: keep it, save it, apply it."""
+        target = event.target
+        name = target.getAttribute("data-setting")
+        if not found(name):
+            return
+        if name == "lang":
+            lang = i18n.normalise_lang(str(target.value)) or i18n.DEFAULT_LANG
+            self.settings.lang = lang
+            self.lang = lang
+            self._drop_url_param("lang")
+            self.apply_language()
+        else:
+            setattr(self.settings, name, bool(target.checked))
+        self.storage.set_json(SETTINGS_KEY, self.settings.to_json())
+        self._storage_notice()
+        self.board.set_options(
+            lang=self.lang,
+            labels=self.settings.diagram_labels,
+            assist=self.settings.placement_assist,
+            reduced_motion=self.motion_reduced(),
+        )
+        self.document.documentElement.classList.toggle("reduce-motion", self.motion_reduced())
+
+    def apply_language(self) -> None:
+        """Write every text of the page in the current language."""
+        doc = self.document
+        doc.documentElement.setAttribute("lang", self.lang)
+        doc.documentElement.classList.toggle("reduce-motion", self.motion_reduced())
+        doc.title = self.t("page_title")
+        for el in doc.querySelectorAll("[data-i18n]"):
+            el.textContent = self.t(el.getAttribute("data-i18n"))
+        for el in doc.querySelectorAll("[data-i18n-label]"):
+            el.setAttribute("aria-label", self.t(el.getAttribute("data-i18n-label")))
+        for el in doc.querySelectorAll("[data-i18n-title]"):
+            el.setAttribute("title", self.t(el.getAttribute("data-i18n-title")))
+        rules = doc.querySelector('[data-action="rules"]')
+        rules.setAttribute("href", f"./rules.html?lang={self.lang}")
+        if getattr(self, "board", None) is not None:
+            self.board.set_options(lang=self.lang)
+            self.render_stats()
+            if self.el("end-dialog").open:
+                self.check_end(announce=False)
+
+    # -- info bar and statistics ----------------------------------------------------------
+    def update_info(self) -> None:
+        """Score, moves, deal code, clock and the Undo button."""
+        game = self.session.game
+        self.el("score").textContent = str(game.score)
+        self.el("moves").textContent = str(game.moves)
+        self.el("deal-code").textContent = self.session.code
+        self.tick()
+        undo = self.document.querySelector('.toolbar [data-action="undo"]')
+        if game.can_undo:
+            undo.removeAttribute("disabled")
+        else:
+            undo.setAttribute("disabled", "")
+
+    def render_stats(self) -> None:
+        """Fill the statistics panel."""
+        stats = self.stats
+        none = self.t("none")
+        values = {
+            "stat-played": str(stats.played),
+            "stat-won": str(stats.won),
+            "stat-rate": none if stats.win_rate is None else f"{stats.win_rate}%",
+            "stat-best-time": none
+            if stats.best_time_ms is None
+            else format_time(stats.best_time_ms),
+            "stat-streak": str(stats.streak),
+            "stat-best-streak": str(stats.best_streak),
+        }
+        for element_id, text in values.items():
+            self.el(element_id).textContent = text
+        body = self.el("stats-recent").querySelector("tbody")
+        rows = []
+        for record in stats.recent:
+            row = self.document.createElement("tr")
+            result = self.t("result_won" if record.won else "result_lost")
+            cells = (
+                record.code,
+                result,
+                str(record.score),
+                str(record.moves),
+                format_time(record.time_ms),
+            )
+            for text in cells:
+                cell = self.document.createElement("td")
+                cell.textContent = text
+                row.append(cell)
+            rows.append(row)
+        body.replaceChildren(*rows)
+        self.el("stats-recent").hidden = not rows
+        self.el("stats-empty").hidden = bool(rows)
+
+
+def to_js_options(window: Any, **options: object) -> Any:
+    """A plain JS object for DOM calls that take an options dictionary."""
+    from pyodide.ffi import to_js
+
+    return to_js(options, dict_converter=window.Object.fromEntries)
+
+
+def start(window: Any) -> GamePage:
+    """Build the game page."""
+    return GamePage(window)

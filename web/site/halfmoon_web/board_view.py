@@ -1,0 +1,216 @@
+"""The only module that writes a board's DOM: twelve piles on the arc and eight reserve slots.
+
+``BoardView(container)`` draws into any element, so the same board mounts on the game page, the
+rules page and ``embed.html``. Layout (SPEC §2) is pure CSS (``board.css``): each place carries a
+``hm-at-<place>`` class that puts it on the arc. ``render`` patches only the places whose
+state changed. Text goes in with ``textContent``/attributes only, never as HTML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any, NamedTuple
+
+from halfmoon_core import PILES, PLACES, RESERVE, Card, Game
+
+from .dom import found
+from .i18n import RED_SUITS, SUIT_SYMBOLS, card_label, empty_label, rank_short, t
+
+
+class PlaceState(NamedTuple):
+    """Everything that decides how one place looks."""
+
+    card: Card | None
+    count: int
+    selected: bool
+    dimmed: bool
+    lang: str
+
+
+class BoardView:
+    """Draws a board into ``container`` and keeps it up to date with :meth:`render`.
+
+    Cards are ``<button data-place=...>`` when ``interactive`` (the controller listens to clicks
+    on the container), else plain images with the same accessible name.
+    """
+
+    def __init__(
+        self,
+        container: Any,
+        *,
+        lang: str = "en",
+        labels: bool = False,
+        reduced_motion: bool = False,
+        interactive: bool = True,
+    ) -> None:
+        self.container = container
+        self.document = container.ownerDocument
+        self.lang = lang
+        self.interactive = interactive
+        self._states: dict[str, PlaceState | None] = dict.fromkeys(PLACES)
+        self._places: dict[str, Any] = {}
+        self._build()
+        self.set_labels(labels)
+        self.set_reduced_motion(reduced_motion)
+
+    # -- structure ------------------------------------------------------------------------
+    def _el(self, tag: str, cls: str = "", text: str | None = None) -> Any:
+        el = self.document.createElement(tag)
+        if cls:
+            el.className = cls
+        if text is not None:
+            el.textContent = text
+        return el
+
+    def _build(self) -> None:
+        root = self._el("div", "hm-board")
+        root.setAttribute("role", "group")
+        self._root = root
+        for place in PILES:
+            root.append(self._make_place(place, "hm-pile"))
+        reserve = self._el("div", "hm-reserve")
+        reserve.setAttribute("role", "group")
+        self._reserve = reserve
+        for place in RESERVE:
+            reserve.append(self._make_place(place, "hm-slot"))
+        root.append(reserve)
+        self.container.replaceChildren(root)
+        self.container.removeAttribute("aria-busy")
+        self._set_group_names()
+
+    def _make_place(self, place: str, kind: str) -> Any:
+        wrapper = self._el("div", f"hm-place {kind} hm-at-{place.lower()}")
+        wrapper.setAttribute("data-name", place)
+        label = self._el("span", "hm-label")
+        label.setAttribute("aria-hidden", "true")
+        label.append(self._el("span", "hm-label-name", place), self._el("span", "hm-label-count"))
+        wrapper.append(self._el("div", "hm-face-holder"), label)
+        self._places[place] = wrapper
+        return wrapper
+
+    def _set_group_names(self) -> None:
+        self._root.setAttribute("aria-label", t(self.lang, "board"))
+        self._reserve.setAttribute("aria-label", t(self.lang, "reserve_area"))
+
+    # -- options --------------------------------------------------------------------------
+    def set_lang(self, lang: str) -> None:
+        """Switch the language of names and labels (applied at the next render)."""
+        if lang != self.lang:
+            self.lang = lang
+            self._set_group_names()
+
+    def set_labels(self, on: bool) -> None:
+        """Show or hide the diagram labels (place name and card count under each place)."""
+        self._root.classList.toggle("hm-labels", bool(on))
+
+    def set_reduced_motion(self, on: bool) -> None:
+        """Skip the removal animation."""
+        self.reduced_motion = bool(on)
+        self._root.classList.toggle("hm-still", self.reduced_motion)
+
+    # -- drawing --------------------------------------------------------------------------
+    def render(
+        self, game: Game, selection: Collection[str] = (), dimmed: Collection[str] = ()
+    ) -> None:
+        """Bring every place up to date with ``game``, the selection and the dimmed places."""
+        for ghost in list(self._root.querySelectorAll(".hm-leaving")):
+            ghost.remove()
+        for place in PLACES:
+            state = PlaceState(
+                game.card_at(place),
+                game.count_at(place),
+                place in selection,
+                place in dimmed,
+                self.lang,
+            )
+            old = self._states[place]
+            if state != old:
+                self._draw_place(place, state, old)
+                self._states[place] = state
+
+    def _draw_place(self, place: str, state: PlaceState, old: PlaceState | None) -> None:
+        wrapper = self._places[place]
+        holder = wrapper.querySelector(".hm-face-holder")
+        wrapper.setAttribute("data-count", str(state.count))
+        wrapper.querySelector(".hm-label-count").textContent = str(state.count)
+        face = holder.firstElementChild
+        same_card = (
+            old is not None
+            and found(face)
+            and old.card == state.card
+            and old.count == state.count
+            and old.lang == state.lang
+        )
+        if not same_card:
+            focused = found(face) and face.matches(":focus")
+            removed = old is not None and old.card is not None and state.count < old.count
+            if found(face):
+                if removed and not self.reduced_motion:
+                    self._leave(face)
+                else:
+                    face.remove()
+            face = self._make_face(place, state)
+            holder.prepend(face)
+            if focused:
+                self._refocus(place, face)
+        if state.card is not None:
+            face.classList.toggle("hm-selected", state.selected)
+            face.classList.toggle("hm-dim", state.dimmed)
+            if self.interactive:
+                face.setAttribute("aria-pressed", "true" if state.selected else "false")
+
+    def _make_face(self, place: str, state: PlaceState) -> Any:
+        card = state.card
+        if card is None:
+            face = self._el("div", "hm-empty")
+            face.setAttribute("role", "img")
+            face.setAttribute("aria-label", empty_label(place, state.lang))
+            return face
+        red = card.suit in RED_SUITS
+        kind = "hm-court" if card.is_court else "hm-number"
+        cls = f"hm-card {kind} {'hm-red' if red else 'hm-black'}"
+        if self.interactive:
+            face = self._el("button", cls)
+            face.setAttribute("type", "button")
+            face.setAttribute("data-place", place)
+        else:
+            face = self._el("div", cls)
+            face.setAttribute("role", "img")
+        face.setAttribute("aria-label", card_label(card, place, state.count, state.lang))
+        rank = rank_short(card, state.lang)
+        suit = SUIT_SYMBOLS[card.suit]
+        corner = self._el("span", "hm-corner")
+        corner.append(self._el("span", "hm-rank", rank), self._el("span", "hm-suit", suit))
+        centre = self._el("span", "hm-pip", suit)
+        for part in (corner, centre):
+            part.setAttribute("aria-hidden", "true")
+        face.append(corner, centre)
+        return face
+
+    def _leave(self, face: Any) -> None:
+        """Turn the removed card into a ghost that plays the removal animation, then goes."""
+        face.classList.add("hm-leaving")
+        face.removeAttribute("data-place")
+        face.setAttribute("aria-hidden", "true")
+        face.setAttribute("tabindex", "-1")
+        if face.tagName == "BUTTON":
+            face.setAttribute("disabled", "")
+
+    def _refocus(self, place: str, face: Any) -> None:
+        """Keep keyboard focus on the board: the new card here, else the next card in order."""
+        if face.tagName == "BUTTON":
+            face.focus()
+            return
+        order = list(PLACES)
+        start = order.index(place)
+        for name in order[start + 1 :] + order[:start]:
+            button = self._places[name].querySelector("button[data-place]")
+            if found(button):
+                button.focus()
+                return
+
+    def on_animation_end(self, event: Any) -> None:
+        """Remove a ghost once its animation ended (the controller forwards the event)."""
+        target = event.target
+        if found(target) and target.classList.contains("hm-leaving"):
+            target.remove()

@@ -1,0 +1,44 @@
+"""The game clock (SPEC §6) as plain arithmetic: callers pass the current time in milliseconds."""
+
+from __future__ import annotations
+
+
+class Clock:
+    """Elapsed play time. ``start`` counts from ``now`` on, ``pause`` banks what was counted."""
+
+    def __init__(self, elapsed_ms: int = 0) -> None:
+        self._banked = max(0, int(elapsed_ms))
+        self._since: float | None = None
+
+    @property
+    def running(self) -> bool:
+        """True while the clock counts."""
+        return self._since is not None
+
+    def start(self, now: float) -> None:
+        """Start (or resume) counting at ``now``; no effect while running."""
+        if self._since is None:
+            self._since = now
+
+    def pause(self, now: float) -> None:
+        """Stop counting at ``now``, keeping the time counted so far."""
+        if self._since is not None:
+            self._banked += max(0, int(now - self._since))
+            self._since = None
+
+    def elapsed(self, now: float) -> int:
+        """Milliseconds counted up to ``now``."""
+        if self._since is None:
+            return self._banked
+        return self._banked + max(0, int(now - self._since))
+
+    def reset(self, elapsed_ms: int = 0) -> None:
+        """Stop and set the elapsed time (0 for a new deal)."""
+        self._banked = max(0, int(elapsed_ms))
+        self._since = None
+
+
+def format_time(ms: int) -> str:
+    """``m:ss`` (minutes are not capped: 75 minutes is ``75:00``)."""
+    seconds = max(0, int(ms)) // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"

@@ -1,0 +1,276 @@
+"""Every visible string and accessible name, in Vietnamese and English (SPEC §1, §5, §9, §11).
+
+Card names follow the seed: Vietnamese speaks of «5 bích», «Át cơ», «Bồi chuồn», «Đầm cơ»,
+«Già cơ» and writes the short forms A, 2..10, V, D, R; English says "5 of spades", "ace of
+hearts" and writes A, 2..10, J, Q, K.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from halfmoon_core import Card
+
+LANGS = ("vi", "en")
+DEFAULT_LANG = "vi"
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = frozenset("HD")
+
+_SHORT_RANKS = {
+    "en": {1: "A", 11: "J", 12: "Q", 13: "K"},
+    "vi": {1: "A", 11: "V", 12: "D", 13: "R"},
+}
+_RANK_WORDS = {
+    "en": {1: "ace", 11: "jack", 12: "queen", 13: "king"},
+    "vi": {1: "Át", 11: "Bồi", 12: "Đầm", 13: "Già"},
+}
+_SUIT_WORDS = {
+    "en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+    "vi": {"S": "bích", "H": "cơ", "D": "rô", "C": "chuồn"},
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {
+        "page_title": "Half Moon",
+        "tagline": "Two-deck solitaire: pairs that sum to 11, jack + queen + king",
+        "toolbar": "Game actions",
+        "info": "Game information",
+        "board": "Board",
+        "new_game": "New game",
+        "undo": "Undo",
+        "restart": "Restart deal",
+        "open_deal": "Open deal",
+        "settings": "Settings",
+        "rules": "Rules",
+        "statistics": "Statistics",
+        "time": "Time",
+        "score": "Score",
+        "moves": "Moves",
+        "deal": "Deal",
+        "copy_code": "Copy code",
+        "share_link": "Share link",
+        "code_copied": "Deal code {code} copied",
+        "link_copied": "Link to deal {code} copied",
+        "copy_failed": "Could not copy. The deal code is {code}",
+        "share_title": "Half Moon deal {code}",
+        "move_errors": "Move errors",
+        "placement_assist": "Placement assist",
+        "diagram_labels": "Diagram labels",
+        "reduced_motion": "Reduced motion",
+        "language": "Language",
+        "lang_vi": "Tiếng Việt",
+        "lang_en": "English",
+        "close": "Close",
+        "cancel": "Cancel",
+        "removed": "Removed {cards}",
+        "undone": "Undid {cards}",
+        "E1": "The sum must be 11",
+        "E2": "You need a J, a Q and a K",
+        "won_title": "You won!",
+        "won_body": "Score {score}, {moves} moves, time {time}.",
+        "stalemate_title": "No more moves",
+        "stalemate_body": "No pair sums to 11 and no jack + queen + king is left. "
+        "Undo a move or start a new game.",
+        "confirm_new_title": "Start a new game?",
+        "confirm_new_body": "The game in progress will count as a lost game.",
+        "open_title": "Open a deal",
+        "deal_code_label": "Deal code",
+        "deal_code_hint": "For example HM1-N-AAAAAAB",
+        "new_deal": "New deal {code}",
+        "opened_deal": "Deal {code} opened",
+        "restarted": "Deal {code} restarted",
+        "bad_code": "That deal code cannot be opened: {reason}",
+        "bad_link": "The deal in the link cannot be opened: {reason}",
+        "storage_unavailable": "This browser does not let the game save: "
+        "it is kept only while this page stays open.",
+        "corrupt_game": "The saved game could not be read ({reason}). "
+        "It was set aside and a new game started.",
+        "corrupt_settings": "The saved settings could not be read; the defaults are used.",
+        "corrupt_stats": "The saved statistics could not be read; they start again from zero.",
+        "stats_played": "Games played",
+        "stats_won": "Games won",
+        "stats_rate": "Win rate",
+        "stats_best_time": "Best time",
+        "stats_streak": "Current streak",
+        "stats_best_streak": "Best streak",
+        "stats_recent": "Recent games",
+        "stats_none": "No finished games yet.",
+        "stats_note": "A game counts once it is won, or when it is left (new game, "
+        "restart or another deal) after at least one move; then it counts as lost.",
+        "result_won": "won",
+        "result_lost": "lost",
+        "col_deal": "Deal",
+        "col_result": "Result",
+        "col_score": "Score",
+        "col_moves": "Moves",
+        "col_time": "Time",
+        "none": "—",
+        "pile": "pile {place}",
+        "reserve": "reserve {place}",
+        "cards_one": "1 card",
+        "cards_many": "{count} cards",
+        "empty": "empty",
+        "reserve_area": "Reserve",
+    },
+    "vi": {
+        "page_title": "Half Moon",
+        "tagline": "Xếp bài hai bộ: cặp có tổng 11, bộ Bồi + Đầm + Già",
+        "toolbar": "Thao tác",
+        "info": "Thông tin ván",
+        "board": "Bàn chơi",
+        "new_game": "Ván mới",
+        "undo": "Hoàn tác",
+        "restart": "Chơi lại thế bài",
+        "open_deal": "Mở thế bài",
+        "settings": "Cài đặt",
+        "rules": "Luật chơi",
+        "statistics": "Thống kê",
+        "time": "Thời gian",
+        "score": "Điểm",
+        "moves": "Nước đi",
+        "deal": "Thế bài",
+        "copy_code": "Chép mã",
+        "share_link": "Chia sẻ liên kết",
+        "code_copied": "Đã chép mã thế bài {code}",
+        "link_copied": "Đã chép liên kết đến thế bài {code}",
+        "copy_failed": "Không chép được. Mã thế bài là {code}",
+        "share_title": "Thế bài Half Moon {code}",
+        "move_errors": "Lỗi nước đi",
+        "placement_assist": "Hỗ trợ đặt bài",
+        "diagram_labels": "Nhãn sơ đồ",
+        "reduced_motion": "Giảm chuyển động",
+        "language": "Ngôn ngữ",
+        "lang_vi": "Tiếng Việt",
+        "lang_en": "English",
+        "close": "Đóng",
+        "cancel": "Hủy",
+        "removed": "Đã loại {cards}",
+        "undone": "Đã hoàn tác {cards}",
+        "E1": "Tổng phải bằng 11",
+        "E2": "Cần một Bồi, một Đầm và một Già",
+        "won_title": "Bạn đã thắng!",
+        "won_body": "Điểm {score}, {moves} nước đi, thời gian {time}.",
+        "stalemate_title": "Hết nước đi",
+        "stalemate_body": "Không còn cặp nào có tổng 11 và không còn bộ Bồi, Đầm, Già nào. "
+        "Hãy hoàn tác hoặc bắt đầu ván mới.",
+        "confirm_new_title": "Bắt đầu ván mới?",
+        "confirm_new_body": "Ván đang chơi sẽ được tính là một ván thua.",
+        "open_title": "Mở một thế bài",
+        "deal_code_label": "Mã thế bài",
+        "deal_code_hint": "Ví dụ HM1-N-AAAAAAB",
+        "new_deal": "Thế bài mới {code}",
+        "opened_deal": "Đã mở thế bài {code}",
+        "restarted": "Đã chơi lại thế bài {code}",
+        "bad_code": "Không mở được mã thế bài này: {reason}",
+        "bad_link": "Không mở được thế bài trong liên kết: {reason}",
+        "storage_unavailable": "Trình duyệt này không cho trò chơi lưu lại: "
+        "ván chỉ được giữ khi trang này còn mở.",
+        "corrupt_game": "Không đọc được ván đã lưu ({reason}). "
+        "Dữ liệu cũ đã được cất riêng và một ván mới bắt đầu.",
+        "corrupt_settings": "Không đọc được cài đặt đã lưu; dùng cài đặt mặc định.",
+        "corrupt_stats": "Không đọc được thống kê đã lưu; thống kê bắt đầu lại từ đầu.",
+        "stats_played": "Số ván đã chơi",
+        "stats_won": "Số ván thắng",
+        "stats_rate": "Tỉ lệ thắng",
+        "stats_best_time": "Thời gian tốt nhất",
+        "stats_streak": "Chuỗi thắng hiện tại",
+        "stats_best_streak": "Chuỗi thắng dài nhất",
+        "stats_recent": "Các ván gần đây",
+        "stats_none": "Chưa có ván nào kết thúc.",
+        "stats_note": "Một ván được tính khi thắng, hoặc khi bị bỏ (ván mới, chơi lại "
+        "hay mở thế bài khác) sau ít nhất một nước đi; khi đó ván được tính là thua.",
+        "result_won": "thắng",
+        "result_lost": "thua",
+        "col_deal": "Thế bài",
+        "col_result": "Kết quả",
+        "col_score": "Điểm",
+        "col_moves": "Nước đi",
+        "col_time": "Thời gian",
+        "none": "—",
+        "pile": "chồng {place}",
+        "reserve": "ô dự trữ {place}",
+        "cards_one": "1 lá",
+        "cards_many": "{count} lá",
+        "empty": "trống",
+        "reserve_area": "Bài dự trữ",
+    },
+}
+
+
+def normalise_lang(value: object) -> str | None:
+    """``"en"``/``"vi"`` for a supported language tag (``"en-GB"`` → ``"en"``), else None."""
+    if not isinstance(value, str):
+        return None
+    base = value.strip().lower().replace("_", "-").split("-")[0]
+    return base if base in LANGS else None
+
+
+def choose_language(url_lang: object, saved: object, browser: Iterable[object] = ()) -> str:
+    """The language: ``?lang=`` beats the saved setting beats the browser's first en*/vi*."""
+    for choice in (url_lang, saved):
+        lang = normalise_lang(choice)
+        if lang:
+            return lang
+    for tag in browser:
+        lang = normalise_lang(tag)
+        if lang:
+            return lang
+    return DEFAULT_LANG
+
+
+def t(lang: str, key: str, **params: object) -> str:
+    """The text of ``key`` in ``lang`` (English when the key is missing), formatted."""
+    catalog = MESSAGES.get(lang, MESSAGES["en"])
+    text = catalog.get(key, MESSAGES["en"][key])
+    return text.format(**params) if params else text
+
+
+def rank_short(card: Card, lang: str) -> str:
+    """The rank as printed on the card: ``A``, ``2``..``10``, ``J Q K`` (en) or ``V D R`` (vi)."""
+    return _SHORT_RANKS[_lang(lang)].get(card.rank, str(card.rank))
+
+
+def card_short(card: Card, lang: str) -> str:
+    """Short display form, e.g. ``5♠``, ``10♥``, ``V♣`` (vi) / ``J♣`` (en)."""
+    return rank_short(card, lang) + SUIT_SYMBOLS[card.suit]
+
+
+def card_name(card: Card, lang: str) -> str:
+    """The spoken name: ``5 of spades``, ``ace of hearts`` / ``5 bích``, ``Át cơ``."""
+    lang = _lang(lang)
+    rank = _RANK_WORDS[lang].get(card.rank, str(card.rank))
+    suit = _SUIT_WORDS[lang][card.suit]
+    return f"{rank} {suit}" if lang == "vi" else f"{rank} of {suit}"
+
+
+def place_name(place: str, lang: str) -> str:
+    """``pile 3`` / ``reserve R3`` (``chồng 3`` / ``ô dự trữ R3``)."""
+    key = "reserve" if place.startswith("R") else "pile"
+    return t(_lang(lang), key, place=place)
+
+
+def count_text(count: int, lang: str) -> str:
+    """``1 card`` / ``8 cards`` (``8 lá``)."""
+    return t(_lang(lang), "cards_one") if count == 1 else t(_lang(lang), "cards_many", count=count)
+
+
+def card_label(card: Card, place: str, count: int, lang: str) -> str:
+    """A playable card's accessible name (SPEC §11): ``5 of spades, pile 1, 8 cards``,
+    ``ace of hearts, reserve R3``."""
+    if place.startswith("R"):
+        return f"{card_name(card, lang)}, {place_name(place, lang)}"
+    return f"{card_name(card, lang)}, {place_name(place, lang)}, {count_text(count, lang)}"
+
+
+def empty_label(place: str, lang: str) -> str:
+    """An empty pile's or slot's description: ``pile 3, empty``."""
+    return f"{place_name(place, lang)}, {t(_lang(lang), 'empty')}"
+
+
+def cards_text(cards: Iterable[Card], lang: str) -> str:
+    """``5♠ + 6♦``: the cards of a move in display notation."""
+    return " + ".join(card_short(card, lang) for card in cards)
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGS else "en"

@@ -1,0 +1,81 @@
+"""The game page's game, without the DOM: board model, clock, and its place in the statistics.
+
+Saved as the engine's saved-game object (``halfmoon_core.save``: start, moves, elapsed_ms) plus
+``counted``: whether this game's result is already in the statistics (a won game counts once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from halfmoon_core import Game, SaveError, load_game, save_game
+
+from .clock import Clock
+from .model import BoardModel
+from .stats import GameRecord, Stats
+
+
+class GameSession:
+    """One deal being played on the game page."""
+
+    def __init__(self, game: Game, elapsed_ms: int = 0, counted: bool = False) -> None:
+        self.model = BoardModel(game)
+        self.clock = Clock(elapsed_ms)
+        self.counted = counted
+
+    @property
+    def game(self) -> Game:
+        """The engine's game."""
+        return self.model.game
+
+    @property
+    def code(self) -> str:
+        """The deal code (the game's start)."""
+        return self.game.start
+
+    def acted(self, now: float) -> None:
+        """After a tap or an undo: the clock runs while the game goes on, stops at its end."""
+        if self.game.status == "playing":
+            self.clock.start(now)
+        else:
+            self.clock.pause(now)
+
+    def restart(self) -> None:
+        """Back to the deal's start, with the clock at zero (a new attempt)."""
+        self.model.restart()
+        self.clock.reset()
+        self.counted = False
+
+    def _record(self, stats: Stats, won: bool, now: float) -> GameRecord:
+        game = self.game
+        record = GameRecord(self.code, won, game.score, game.moves, self.clock.elapsed(now))
+        stats.record(record)
+        self.counted = True
+        return record
+
+    def record_win(self, stats: Stats, now: float) -> GameRecord | None:
+        """Count the game as won, once, if it is won."""
+        if self.counted or self.game.status != "won":
+            return None
+        return self._record(stats, True, now)
+
+    def record_left(self, stats: Stats, now: float) -> GameRecord | None:
+        """The player leaves the game: count it as lost if it had a move and is not counted."""
+        if self.counted or not self.game.history:
+            return None
+        return self._record(stats, False, now)
+
+    def to_json(self, now: float) -> dict[str, Any]:
+        """The saved form."""
+        data = save_game(self.game, self.clock.elapsed(now))
+        data["counted"] = self.counted
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameSession:
+        """Restore a saved game (the clock waits for the next tap); SaveError when it is bad."""
+        game, elapsed = load_game(data)
+        counted = data.get("counted", False)
+        if not isinstance(counted, bool):
+            raise SaveError("the saved game's 'counted' flag is not true or false")
+        return cls(game, elapsed, counted)

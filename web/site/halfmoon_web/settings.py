@@ -1,0 +1,51 @@
+"""The player's settings (SPEC §5, §9): parsed leniently from storage, written back as JSON."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .i18n import normalise_lang
+
+FLAGS = ("move_errors", "placement_assist", "diagram_labels")
+
+
+@dataclass
+class Settings:
+    """Move errors, placement assist and diagram labels are off by default; ``reduced_motion``
+    and ``lang`` stay None (follow the OS / the browser) until the player chooses."""
+
+    move_errors: bool = False
+    placement_assist: bool = False
+    diagram_labels: bool = False
+    reduced_motion: bool | None = None
+    lang: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings from stored JSON; ValueError when it is not an object of settings."""
+        if not isinstance(data, dict):
+            raise ValueError("the saved settings are not an object")
+        settings = cls()
+        for name in FLAGS:
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                raise ValueError(f"setting {name} is not true or false")
+            setattr(settings, name, value)
+        motion = data.get("reduced_motion")
+        if motion is not None and not isinstance(motion, bool):
+            raise ValueError("setting reduced_motion is not true, false or null")
+        settings.reduced_motion = motion
+        lang = data.get("lang")
+        if lang is not None and normalise_lang(lang) != lang:
+            raise ValueError("setting lang is not en, vi or null")
+        settings.lang = lang
+        return settings
+
+    def motion_reduced(self, os_prefers_reduced: bool) -> bool:
+        """Whether to skip animations: the player's choice, else the OS preference."""
+        return os_prefers_reduced if self.reduced_motion is None else self.reduced_motion

@@ -1,0 +1,99 @@
+"""Local statistics (SPEC §9): played, won, win rate, best time, streaks, recent games.
+
+A game counts once: when it is won, or (as lost) when the player leaves it by a new game, a
+restarted deal or another deal after at least one move. A game left without any move, or a
+deal that is stalemate from the start and left untouched, does not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+RECENT_LIMIT = 10
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game."""
+
+    code: str
+    won: bool
+    score: int
+    moves: int
+    time_ms: int
+
+
+@dataclass
+class Stats:
+    """Totals and the most recent games (newest first)."""
+
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    best_time_ms: int | None = None
+    recent: list[GameRecord] = field(default_factory=list)
+
+    def record(self, game: GameRecord) -> None:
+        """Count a finished game."""
+        self.played += 1
+        if game.won:
+            self.won += 1
+            self.streak += 1
+            self.best_streak = max(self.best_streak, self.streak)
+            if self.best_time_ms is None or game.time_ms < self.best_time_ms:
+                self.best_time_ms = game.time_ms
+        else:
+            self.streak = 0
+        self.recent = [game, *self.recent][:RECENT_LIMIT]
+
+    @property
+    def win_rate(self) -> int | None:
+        """Whole percent of games won, None before the first game."""
+        if not self.played:
+            return None
+        return round(100 * self.won / self.played)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Stats:
+        """Statistics from stored JSON; ValueError when anything is off."""
+        if not isinstance(data, dict):
+            raise ValueError("the saved statistics are not an object")
+        counts = {}
+        for name in ("played", "won", "streak", "best_streak"):
+            counts[name] = _count(data.get(name, 0), name)
+        best = data.get("best_time_ms")
+        if best is not None:
+            best = _count(best, "best_time_ms")
+        recent_data = data.get("recent", [])
+        if not isinstance(recent_data, list):
+            raise ValueError("recent games are not a list")
+        recent = [_record(item) for item in recent_data[:RECENT_LIMIT]]
+        if counts["won"] > counts["played"] or counts["streak"] > counts["best_streak"]:
+            raise ValueError("the saved statistics do not add up")
+        return cls(best_time_ms=best, recent=recent, **counts)
+
+
+def _count(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} is not a whole number")
+    return value
+
+
+def _record(item: Any) -> GameRecord:
+    if not isinstance(item, dict) or not isinstance(item.get("code"), str):
+        raise ValueError("a recent game is malformed")
+    if not isinstance(item.get("won"), bool):
+        raise ValueError("a recent game lacks its result")
+    return GameRecord(
+        item["code"],
+        item["won"],
+        _count(item.get("score"), "score"),
+        _count(item.get("moves"), "moves"),
+        _count(item.get("time_ms"), "time_ms"),
+    )
