@@ -25,6 +25,14 @@ UNDO_LIMIT = 100
 """Undo reaches back this many moves; a game holds at most 52 (104 cards, 2+ a move), so all."""
 
 
+def _index(place: str) -> int:
+    """Index of a canonical place name; MoveError for anything else."""
+    index = PLACE_INDEX.get(place)  # type: ignore[call-overload]
+    if index is None:
+        raise MoveError(f"{place!r} is not a place (piles are 1..12, reserve slots R1..R8)")
+    return index
+
+
 class Game:
     """State plus a move stack. Build one with :meth:`from_code`, :meth:`from_position` or
     :meth:`from_start`; play with :meth:`push`; undo with :meth:`pop`."""
@@ -62,7 +70,7 @@ class Game:
     # -- reading the table ----------------------------------------------------------------
     def card_at(self, place: str) -> Card | None:
         """The playable card at a place (top of a pile, or a reserve card), or None if empty."""
-        index = PLACE_INDEX[place]
+        index = _index(place)
         if index < PILE_COUNT:
             pile = self._piles[index]
             return pile[-1] if pile else None
@@ -70,7 +78,7 @@ class Game:
 
     def count_at(self, place: str) -> int:
         """How many cards a place holds."""
-        index = PLACE_INDEX[place]
+        index = _index(place)
         if index < PILE_COUNT:
             return len(self._piles[index])
         return 0 if self._reserve[index - PILE_COUNT] is None else 1

@@ -280,3 +280,14 @@ def test_replay_names_the_first_illegal_move_by_number() -> None:
 
 def test_repr_names_the_start_and_status(game: Game) -> None:
     assert repr(game) == "Game('HM1-N-AAAAAAB', moves=0, status='playing')"
+
+
+def test_unknown_place_name_is_a_move_error() -> None:
+    from halfmoon_core import Game, MoveError
+
+    game = Game.from_code("HM1-N-AAAAAAB")
+    for bad in ("13", "r3", "", "R9"):
+        with pytest.raises(MoveError, match="not a place"):
+            game.card_at(bad)
+        with pytest.raises(MoveError, match="not a place"):
+            game.count_at(bad)
