@@ -19,6 +19,7 @@ class TapOutcome(NamedTuple):
     place: str
     move: Move | None
     removed: tuple[Card, ...]
+    """The removed cards in the order they were tapped."""
     error: ErrorKey | None
     status: Status
     changed: bool
@@ -56,7 +57,8 @@ class BoardModel:
         result = tap(self.selection, place, self.game)
         removed: tuple[Card, ...] = ()
         if result.move is not None:
-            removed = tuple(self.game.card_at(p) for p in result.move.places)  # type: ignore[misc]
+            tapped = (*clean_selection(before, self.game), place)  # in the order of the taps
+            removed = tuple(self.game.card_at(p) for p in tapped)  # type: ignore[misc]
             self.game.push(result.move)
         self.selection = result.selection
         changed = result.move is not None or result.selection != before

@@ -1,0 +1,99 @@
+"""Helpers for the game page's browser tests: accessible names and taps, through SPEC §11 only.
+
+The tests know where every card is by computing the deal with the engine in the test process
+(``Game.from_code``); they find the card on the page by its accessible name, built here
+independently of the app's own code.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from halfmoon_core import Game, Move
+
+ROOT = Path(__file__).resolve().parent.parent
+WINNING_GAME = ROOT / "tests" / "fixtures" / "winning_game.json"
+
+DEAL = "HM1-N-AAAAAAB"
+"""Tops at the deal: 1:8S 2:QC 3:KS 4:9H 5:6H 6:5H 7:2D 8:7S 9:QD 10:QS 11:TC 12:8H,
+R1:TH R2:KH R3:JH R4:TS R5:JH R6:AS R7:4D R8:7C."""
+STALEMATE_AT_DEAL = "HM1-N-AAABATO"
+"""No pair and no triple among the playable cards of the deal."""
+STALEMATE_AFTER_ONE = "HM1-N-AAADGKR"
+"""Exactly one legal move at the deal (R5-R6), after which nothing is left to play."""
+
+_RANKS = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_RANKS_VI = {1: "Át", 11: "Bồi", 12: "Đầm", 13: "Già"}
+_SUITS_VI = {"S": "bích", "H": "cơ", "D": "rô", "C": "chuồn"}
+
+
+def card_name(game: Game, place: str, lang: str = "en") -> str:
+    """The accessible name of the playable card at ``place`` (SPEC §11)."""
+    card = game.card_at(place)
+    assert card is not None, f"{place} is empty"
+    count = game.count_at(place)
+    if lang == "vi":
+        name = f"{_RANKS_VI.get(card.rank, str(card.rank))} {_SUITS_VI[card.suit]}"
+        where = f"ô dự trữ {place}" if place.startswith("R") else f"chồng {place}, {count} lá"
+        return f"{name}, {where}"
+    name = f"{_RANKS.get(card.rank, str(card.rank))} of {_SUITS[card.suit]}"
+    if place.startswith("R"):
+        return f"{name}, reserve {place}"
+    return f"{name}, pile {place}, {count} card{'' if count == 1 else 's'}"
+
+
+def card(page: Page, game: Game, place: str, lang: str = "en") -> Locator:
+    """The button of the card at ``place``."""
+    return page.get_by_role("button", name=card_name(game, place, lang), exact=True)
+
+
+def button(page: Page, name: str) -> Locator:
+    """A button by its exact accessible name."""
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def play(page: Page, game: Game, move: Move | str) -> None:
+    """Tap the cards of ``move`` and wait until the page counts it; mirror it on ``game``."""
+    if isinstance(move, str):
+        move = Move.of(*move.split("-"))
+    for place in move.places:
+        card(page, game, place).click()
+    game.push(move)
+    expect(page.locator("#moves")).to_have_text(str(game.moves))
+
+
+def winning_game() -> dict[str, Any]:
+    """The pinned winning line: start, moves, score, moves_count."""
+    return json.loads(WINNING_GAME.read_text(encoding="utf-8"))
+
+
+def open_settings(page: Page) -> None:
+    """Show the settings panel."""
+    button(page, "Settings").click()
+    expect(page.get_by_label("Move errors")).to_be_visible()
+
+
+def set_setting(page: Page, label: str, on: bool) -> None:
+    """Tick or untick a settings checkbox (opening the panel first)."""
+    open_settings(page)
+    box = page.get_by_label(label, exact=True)
+    box.set_checked(on)
+    expect(box).to_be_checked(checked=on)
+
+
+def open_deal(page: Page, code: str) -> None:
+    """Open a deal through the Open deal dialog."""
+    button(page, "Open deal").click()
+    dialog = page.get_by_role("dialog")
+    dialog.get_by_label("Deal code").fill(code)
+    button(page, "Open deal").click()
+
+
+def status(page: Page) -> Locator:
+    """The one status element."""
+    return page.get_by_role("status")

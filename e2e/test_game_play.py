@@ -1,0 +1,291 @@
+"""Playing on the game page: every branch of the tap machine (SPEC §5), messages, placement
+assist, undo, restart, opening deals, new game, keyboard.
+
+These tests share one page (Pyodide starts once); each begins by opening deal HM1-N-AAAAAAB
+through the Open deal dialog with the settings back at their defaults, and fails if the page
+logged an error, broke the CSP or asked another origin for anything.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from game_support import (
+    DEAL,
+    STALEMATE_AFTER_ONE,
+    button,
+    card,
+    open_deal,
+    play,
+    set_setting,
+    status,
+)
+from harness import PageGuard, open_app, origin_of
+from playwright.sync_api import Browser, Page, expect
+
+from halfmoon_core import Game
+
+SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site_url: str) -> Iterator[tuple[Page, PageGuard]]:
+    """One page for the whole module, with its own problem recorder."""
+    guard = PageGuard(allowed_origins={origin_of(site_url)})
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    guard.attach_context(context)
+    page = context.new_page()
+    guard.attach_page(page)
+    page.site_url = site_url  # type: ignore[attr-defined]
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def page(shared: tuple[Page, PageGuard]) -> Iterator[Page]:
+    """The shared page, reset: no dialog, default settings, deal HM1-N-AAAAAAB at its start."""
+    page, guard = shared
+    while page.get_by_role("dialog").count():
+        page.keyboard.press("Escape")
+    for label in SETTINGS:
+        set_setting(page, label, False)
+    button(page, "Close").click()
+    open_deal(page, DEAL)
+    expect(page.locator("#deal-code")).to_have_text(DEAL)
+    expect(page.locator("#moves")).to_have_text("0")
+    yield page
+    assert guard.problems() == []
+
+
+@pytest.fixture
+def game() -> Game:
+    """The same deal, computed by the engine in the test process."""
+    return Game.from_code(DEAL)
+
+
+def pressed(page: Page, game: Game, place: str) -> None:
+    expect(card(page, game, place)).to_have_attribute("aria-pressed", "true")
+
+
+def unpressed(page: Page, game: Game, place: str) -> None:
+    expect(card(page, game, place)).to_have_attribute("aria-pressed", "false")
+
+
+# -- the tap machine -------------------------------------------------------------------
+def test_tap_selects_and_second_tap_deselects(page: Page, game: Game) -> None:
+    card(page, game, "4").click()
+    pressed(page, game, "4")
+    card(page, game, "4").click()
+    unpressed(page, game, "4")
+
+
+def test_pair_summing_to_11_is_removed(page: Page, game: Game) -> None:
+    card(page, game, "4").click()  # 9♥
+    card(page, game, "7").click()  # 2♦
+    game.push("4-7")
+    expect(page.locator("#score")).to_have_text("10")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(status(page)).to_have_text("Removed 9♥ + 2♦")
+    expect(card(page, game, "4")).to_be_visible()  # the next card of pile 4, 7 cards
+    expect(card(page, game, "7")).to_have_attribute("aria-pressed", "false")
+
+
+def test_wrong_sum_cancels_with_e1(page: Page, game: Game) -> None:
+    set_setting(page, "Move errors", True)
+    card(page, game, "4").click()  # 9♥
+    card(page, game, "5").click()  # 6♥: 15
+    expect(status(page)).to_have_text("The sum must be 11")
+    unpressed(page, game, "4")
+    unpressed(page, game, "5")
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_number_then_court_cancels_with_e1(page: Page, game: Game) -> None:
+    set_setting(page, "Move errors", True)
+    card(page, game, "4").click()  # 9♥
+    card(page, game, "2").click()  # Q♣
+    expect(status(page)).to_have_text("The sum must be 11")
+    unpressed(page, game, "4")
+    unpressed(page, game, "2")
+
+
+def test_court_then_number_cancels_with_e2(page: Page, game: Game) -> None:
+    set_setting(page, "Move errors", True)
+    card(page, game, "2").click()  # Q♣
+    card(page, game, "4").click()  # 9♥
+    expect(status(page)).to_have_text("You need a J, a Q and a K")
+    unpressed(page, game, "2")
+    unpressed(page, game, "4")
+
+
+def test_same_rank_court_takes_the_place_of_the_first(page: Page, game: Game) -> None:
+    set_setting(page, "Move errors", True)
+    card(page, game, "R3").click()  # J♥
+    card(page, game, "2").click()  # Q♣
+    card(page, game, "9").click()  # Q♦ replaces Q♣
+    expect(status(page)).to_have_text("You need a J, a Q and a K")
+    pressed(page, game, "R3")
+    pressed(page, game, "9")
+    unpressed(page, game, "2")
+
+
+def test_triple_is_removed_on_the_third_tap(page: Page, game: Game) -> None:
+    card(page, game, "R3").click()  # J♥
+    card(page, game, "2").click()  # Q♣
+    pressed(page, game, "R3")
+    pressed(page, game, "2")
+    expect(page.locator("#moves")).to_have_text("0")
+    card(page, game, "3").click()  # K♠
+    game.push("2-3-R3")
+    expect(page.locator("#score")).to_have_text("15")
+    expect(status(page)).to_have_text("Removed J♥ + Q♣ + K♠")
+    expect(page.get_by_role("button", name=re.compile(r"reserve R3$"))).to_have_count(0)
+
+
+def test_no_error_message_when_move_errors_is_off(page: Page, game: Game) -> None:
+    card(page, game, "4").click()
+    card(page, game, "5").click()
+    unpressed(page, game, "4")
+    card(page, game, "2").click()
+    card(page, game, "4").click()
+    unpressed(page, game, "2")
+    expect(status(page)).to_have_text("")
+
+
+# -- assist, undo, restart ---------------------------------------------------------------
+def test_placement_assist_dims_what_cannot_join(page: Page, game: Game) -> None:
+    set_setting(page, "Placement assist", True)
+    card(page, game, "4").click()  # 9♥: only 2s may join
+    for place in game.playable():
+        locator = card(page, game, place)
+        if place in ("4", "7"):
+            expect(locator).not_to_have_class(re.compile(r"\bhm-dim\b"))
+        else:
+            expect(locator).to_have_class(re.compile(r"\bhm-dim\b"))
+    card(page, game, "5").click()  # a dimmed card stays tappable
+    for place in game.playable():
+        expect(card(page, game, place)).not_to_have_class(re.compile(r"\bhm-dim\b"))
+
+
+def test_placement_assist_with_court_cards(page: Page, game: Game) -> None:
+    set_setting(page, "Placement assist", True)
+    card(page, game, "2").click()  # Q♣: jacks and kings may join
+    bright = {p for p, c in game.playable().items() if c.rank in (11, 13)} | {"2"}
+    for place in game.playable():
+        dim = expect(card(page, game, place))
+        if place in bright:
+            dim.not_to_have_class(re.compile(r"\bhm-dim\b"))
+        else:
+            dim.to_have_class(re.compile(r"\bhm-dim\b"))
+
+
+def test_undo_puts_the_cards_back(page: Page, game: Game) -> None:
+    before = game.copy()
+    play(page, game, "4-7")
+    play(page, game, "2-3-R3")
+    expect(page.locator("#score")).to_have_text("25")
+    button(page, "Undo").click()
+    game.pop()
+    expect(page.locator("#score")).to_have_text("10")
+    expect(page.locator("#moves")).to_have_text("1")
+    for place in ("2", "3", "R3"):
+        expect(card(page, game, place)).to_be_visible()
+    button(page, "Undo").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(card(page, before, "4")).to_be_visible()
+    expect(button(page, "Undo")).to_be_disabled()
+
+
+def test_restart_returns_to_the_deal(page: Page, game: Game) -> None:
+    start = game.copy()
+    play(page, game, "4-7")
+    play(page, game, "5-6")
+    button(page, "Restart deal").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#score")).to_have_text("0")
+    expect(page.locator("#deal-code")).to_have_text(DEAL)
+    for place in start.playable():
+        expect(card(page, start, place)).to_be_visible()
+
+
+# -- deals -------------------------------------------------------------------------------
+def test_open_deal_by_code(page: Page) -> None:
+    code = "HM1-N-BCDEFGH"
+    other = Game.from_code(code)
+    open_deal(page, " hm1-n-bcdefgh ")
+    expect(page.locator("#deal-code")).to_have_text(code)
+    for place in other.playable():
+        expect(card(page, other, place)).to_be_visible()
+
+
+def test_bad_code_changes_nothing(page: Page, game: Game) -> None:
+    play(page, game, "4-7")
+    open_deal(page, "HM2-N-AAAAAAB")
+    expect(status(page)).to_contain_text("unknown deal format")
+    expect(page.locator("#deal-code")).to_have_text(DEAL)
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(card(page, game, "4")).to_be_visible()
+
+
+def test_new_game_asks_first_when_moves_were_made(page: Page, game: Game) -> None:
+    play(page, game, "4-7")
+    button(page, "New game").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("Start a new game?")
+    button(page, "Cancel").click()
+    expect(page.locator("#deal-code")).to_have_text(DEAL)
+    button(page, "New game").click()
+    button(page, "New game").click()  # the dialog's, the toolbar being hidden behind it
+    expect(page.locator("#deal-code")).not_to_have_text(DEAL)
+    expect(page.locator("#deal-code")).to_have_text(re.compile(r"^HM1-N-[A-Z]{7}$"))
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_new_game_without_moves_starts_at_once(page: Page) -> None:
+    button(page, "New game").click()
+    expect(page.locator("#deal-code")).not_to_have_text(DEAL)
+    expect(page.get_by_role("dialog")).to_have_count(0)
+
+
+def test_stalemate_after_a_move_offers_undo(page: Page) -> None:
+    game = Game.from_code(STALEMATE_AFTER_ONE)
+    open_deal(page, STALEMATE_AFTER_ONE)
+    expect(page.locator("#deal-code")).to_have_text(STALEMATE_AFTER_ONE)
+    play(page, game, "R5-R6")
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("No more moves")
+    expect(status(page)).to_contain_text("No more moves")
+    button(page, "Undo").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+# -- keyboard ------------------------------------------------------------------------------
+def test_cards_work_from_the_keyboard(page: Page, game: Game) -> None:
+    card(page, game, "4").focus()
+    page.keyboard.press("Enter")
+    pressed(page, game, "4")
+    card(page, game, "7").focus()
+    page.keyboard.press("Space")
+    game.push("4-7")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(card(page, game, "7")).to_be_focused()  # focus stays where the card was
+
+
+def test_tab_walks_through_the_cards(page: Page, game: Game) -> None:
+    card(page, game, "1").focus()
+    page.keyboard.press("Tab")
+    expect(card(page, game, "2")).to_be_focused()
+    card(page, game, "12").focus()
+    page.keyboard.press("Tab")
+    expect(card(page, game, "R1")).to_be_focused()
+
+
+def test_toolbar_works_from_the_keyboard(page: Page, game: Game) -> None:
+    play(page, game, "4-7")
+    button(page, "Undo").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#moves")).to_have_text("0")

@@ -1,0 +1,292 @@
+"""The game page across loads: deal links, end of game, statistics, saving and restoring,
+broken storage, languages, the clock, and the phone layout. Each test starts a fresh browser
+context (its own storage); the ``page`` fixture fails the test on any console error."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from game_support import (
+    DEAL,
+    STALEMATE_AT_DEAL,
+    button,
+    card,
+    card_name,
+    play,
+    set_setting,
+    status,
+    winning_game,
+)
+from harness import open_app, wait_for_app
+from playwright.sync_api import Page, expect
+
+from halfmoon_core import Game, parse_moves
+
+GAME_KEY = "halfmoon.game"
+"""Where the app keeps the game in progress (its own detail, used only to break it on purpose)."""
+
+
+def write_storage(page: Page, key: str, value: str) -> None:
+    """Change stored data while no game page is open (the page saves itself when it closes)."""
+    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - same origin, no app
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+
+
+def stats_value(page: Page, label: str) -> str:
+    """A figure of the statistics panel by its label."""
+    term = page.locator("#stats-panel dt", has_text=re.compile(f"^{re.escape(label)}$"))
+    return term.locator("xpath=following-sibling::dd[1]")
+
+
+def test_deal_link_opens_that_deal(page: Page) -> None:
+    open_app(page, "index.html?deal=hm1-n-bcdefgh&lang=en")
+    game = Game.from_code("HM1-N-BCDEFGH")
+    expect(page.locator("#deal-code")).to_have_text("HM1-N-BCDEFGH")
+    for place in game.playable():
+        expect(card(page, game, place)).to_be_visible()
+
+
+def test_bad_deal_link_keeps_the_game(page: Page) -> None:
+    open_app(page, "index.html?lang=en")
+    code = page.locator("#deal-code").inner_text()
+    open_app(page, "index.html?lang=en&deal=HM1-N-AAAA")
+    expect(status(page)).to_contain_text("must be 7 letters")
+    expect(page.locator("#deal-code")).to_have_text(code)
+
+
+def test_stalemate_at_the_deal(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={STALEMATE_AT_DEAL}")
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("No more moves")
+    expect(dialog.get_by_role("button", name="Undo")).to_have_count(0)
+    button(page, "New game").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.locator("#deal-code")).not_to_have_text(STALEMATE_AT_DEAL)
+
+
+def _win(page: Page) -> Game:
+    fixture = winning_game()
+    open_app(page, f"index.html?lang=en&deal={fixture['start']}")
+    game = Game.from_code(fixture["start"])
+    for move in parse_moves(fixture["moves"]):
+        play(page, game, move)
+    return game
+
+
+def test_full_win(page: Page) -> None:
+    fixture = winning_game()
+    _win(page)
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text("You won!")
+    expect(dialog).to_contain_text("520")
+    expect(dialog).to_contain_text("48 moves")
+    expect(page.locator("#score")).to_have_text(str(fixture["score"]))
+    expect(page.locator("#moves")).to_have_text(str(fixture["moves_count"]))
+    expect(page.locator(".hm-card")).to_have_count(0)
+    time_text = page.locator("#time").inner_text()
+    assert re.fullmatch(r"\d+:\d\d", time_text)
+    expect(dialog).to_contain_text(time_text)
+    button(page, "New game").click()
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator("#deal-code")).not_to_have_text(DEAL)
+
+
+def test_statistics_after_a_win(page: Page) -> None:
+    _win(page)
+    page.keyboard.press("Escape")
+    button(page, "Statistics").click()
+    expect(stats_value(page, "Games played")).to_have_text("1")
+    expect(stats_value(page, "Games won")).to_have_text("1")
+    expect(stats_value(page, "Win rate")).to_have_text("100%")
+    expect(stats_value(page, "Current streak")).to_have_text("1")
+    expect(stats_value(page, "Best streak")).to_have_text("1")
+    expect(stats_value(page, "Best time")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(page.locator("#stats-recent")).to_contain_text(DEAL)
+    page.reload()
+    wait_for_app(page)
+    page.keyboard.press("Escape")  # the won game is shown again with its dialog
+    button(page, "Statistics").click()
+    expect(stats_value(page, "Games played")).to_have_text("1")  # a win counts once
+
+
+def test_statistics_after_an_abandoned_game(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    play(page, game, "4-7")
+    button(page, "Restart deal").click()
+    button(page, "New game").click()  # no move since the restart: no question, not counted
+    button(page, "Statistics").click()
+    expect(stats_value(page, "Games played")).to_have_text("1")
+    expect(stats_value(page, "Games won")).to_have_text("0")
+    expect(stats_value(page, "Win rate")).to_have_text("0%")
+    expect(stats_value(page, "Current streak")).to_have_text("0")
+    expect(page.locator("#stats-recent tbody tr")).to_have_count(1)
+    expect(page.locator("#stats-recent")).to_contain_text(DEAL)
+    expect(page.locator("#stats-recent")).to_contain_text("lost")
+
+
+def test_reload_restores_the_game(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    play(page, game, "4-7")
+    play(page, game, "2-3-R3")
+    card(page, game, "5").click()  # a selection is not kept, the rest is
+    expect(page.locator("#time")).not_to_have_text("0:00", timeout=5000)
+    before = page.locator("#time").inner_text()
+    page.reload()
+    wait_for_app(page)
+    expect(page.locator("#deal-code")).to_have_text(DEAL)
+    expect(page.locator("#score")).to_have_text("25")
+    expect(page.locator("#moves")).to_have_text("2")
+    for place in game.playable():
+        expect(card(page, game, place)).to_have_attribute("aria-pressed", "false")
+    after = page.locator("#time").inner_text()
+    seconds = [int(m) * 60 + int(s) for m, s in (t.split(":") for t in (before, after))]
+    assert 0 <= seconds[1] - seconds[0] <= 1, (before, after)
+    button(page, "Undo").click()  # the undo history came back too
+    game.pop()
+    expect(page.locator("#score")).to_have_text("10")
+    expect(card(page, game, "R3")).to_be_visible()
+
+
+def set_visibility(page: Page, state: str) -> None:
+    """Make the page look hidden or visible to its scripts, as switching tabs does."""
+    page.evaluate(
+        """(state) => {
+            Object.defineProperty(document, "visibilityState", {value: state, configurable: true});
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""",
+        state,
+    )
+
+
+def test_clock_starts_at_the_first_tap_and_pauses_while_hidden(page: Page) -> None:
+    page.clock.install()
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.clock.run_for(10_000)
+    expect(page.locator("#time")).to_have_text("0:00")  # no tap yet
+    card(page, game, "4").click()
+    page.clock.run_for(65_000)
+    expect(page.locator("#time")).to_have_text("1:05")
+    set_visibility(page, "hidden")
+    page.clock.run_for(30_000)
+    set_visibility(page, "visible")
+    page.clock.run_for(2_000)
+    expect(page.locator("#time")).to_have_text("1:07")
+
+
+def test_corrupt_saved_game_is_set_aside(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    write_storage(page, GAME_KEY, "{not json")
+    open_app(page, "index.html?lang=en")
+    expect(status(page)).to_contain_text("The saved game could not be read")
+    assert page.evaluate(f"localStorage.getItem({GAME_KEY!r} + '.backup')") == "{not json"
+    expect(page.locator("#deal-code")).to_have_text(re.compile(r"^HM1-N-[A-Z]{7}$"))
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_tampered_saved_game_is_set_aside(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    play(page, game, "4-7")
+    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    saved["moves"] = "4-7,1-2"  # 1-2 is not a legal removal there
+    write_storage(page, GAME_KEY, json.dumps(saved))
+    open_app(page, "index.html?lang=en")
+    expect(status(page)).to_contain_text("The saved game could not be read")
+    backup = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r} + '.backup')"))
+    assert backup["moves"] == "4-7,1-2"
+    expect(page.locator("#moves")).to_have_text("0")
+
+
+def test_unknown_save_version_is_set_aside(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    saved["version"] = 99
+    write_storage(page, GAME_KEY, json.dumps(saved))
+    open_app(page, "index.html?lang=en")
+    expect(status(page)).to_contain_text("version 99")
+    assert page.evaluate(f"localStorage.getItem({GAME_KEY!r} + '.backup')") is not None
+
+
+def test_storage_that_throws_keeps_the_game_in_memory(page: Page) -> None:
+    page.add_init_script(
+        """(() => {
+            const fail = () => { throw new DOMException("denied", "SecurityError"); };
+            Storage.prototype.getItem = fail;
+            Storage.prototype.setItem = fail;
+            Storage.prototype.removeItem = fail;
+        })();"""
+    )
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    notice = "does not let the game save"
+    expect(status(page)).to_contain_text(notice)
+    game = Game.from_code(DEAL)
+    play(page, game, "4-7")
+    expect(status(page)).to_have_text("Removed 9♥ + 2♦")  # said once, not again
+    set_setting(page, "Diagram labels", True)
+    expect(status(page)).not_to_contain_text(notice)
+
+
+def test_vietnamese(page: Page) -> None:
+    open_app(page, f"index.html?lang=vi&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    for name in ("Ván mới", "Hoàn tác", "Chơi lại thế bài", "Mở thế bài", "Cài đặt", "Thống kê"):
+        expect(button(page, name)).to_be_visible()
+    assert card_name(game, "4", "vi") == "9 cơ, chồng 4, 8 lá"
+    expect(card(page, game, "4", "vi")).to_be_visible()
+    expect(card(page, game, "R3", "vi")).to_have_accessible_name("Bồi cơ, ô dự trữ R3")
+    button(page, "Cài đặt").click()
+    page.get_by_label("Lỗi nước đi").check()
+    card(page, game, "4", "vi").click()
+    card(page, game, "5", "vi").click()
+    expect(status(page)).to_have_text("Tổng phải bằng 11")
+    card(page, game, "2", "vi").click()  # Đầm chuồn
+    card(page, game, "4", "vi").click()
+    expect(status(page)).to_have_text("Cần một Bồi, một Đầm và một Già")
+    card(page, game, "4", "vi").click()
+    card(page, game, "7", "vi").click()
+    expect(status(page)).to_have_text("Đã loại 9♥ + 2♦")
+
+
+def test_settings_survive_a_reload(page: Page) -> None:
+    open_app(page, f"index.html?deal={DEAL}&lang=en")
+    set_setting(page, "Move errors", True)
+    set_setting(page, "Diagram labels", True)
+    page.get_by_label("Language").select_option("vi")
+    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    page.reload()
+    wait_for_app(page)
+    expect(page.locator("html")).to_have_attribute("lang", "vi")  # the ?lang= was dropped
+    button(page, "Cài đặt").click()
+    expect(page.get_by_label("Lỗi nước đi")).to_be_checked()
+    expect(page.get_by_label("Nhãn sơ đồ")).to_be_checked()
+    expect(page.get_by_label("Hỗ trợ đặt bài")).not_to_be_checked()
+    expect(page.get_by_label("Ngôn ngữ")).to_have_value("vi")
+    expect(page.locator(".hm-label").first).to_be_visible()
+
+
+def test_language_follows_the_browser(page: Page) -> None:
+    open_app(page, "index.html")  # the test browser speaks English (en-US)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(button(page, "New game")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [360])
+def test_the_whole_arc_fits_a_phone(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 740})
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    for place in game.playable():
+        box = card(page, game, place).bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, place
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    card(page, game, "4").click()
+    card(page, game, "7").click()
+    expect(page.locator("#moves")).to_have_text("1")
