@@ -289,3 +289,25 @@ def test_toolbar_works_from_the_keyboard(page: Page, game: Game) -> None:
     button(page, "Undo").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#moves")).to_have_text("0")
+
+
+# -- deal code -----------------------------------------------------------------------------
+def test_copy_code_and_share_link(page: Page) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    button(page, "Copy code").click()
+    expect(status(page)).to_have_text(f"Deal code {DEAL} copied")
+    assert page.evaluate("navigator.clipboard.readText()") == DEAL
+    button(page, "Share link").click()
+    expect(status(page)).to_have_text(f"Link to deal {DEAL} copied")
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert link.startswith(page.site_url) and link.endswith(f"index.html?deal={DEAL}")  # type: ignore[attr-defined]
+
+
+def test_diagram_labels_show_place_and_count(page: Page, game: Game) -> None:
+    label = page.locator(".hm-label", has_text=re.compile(r"^R8\s*·?\s*1$"))
+    expect(label).to_be_hidden()
+    set_setting(page, "Diagram labels", True)
+    expect(label).to_be_visible()
+    expect(page.locator(".hm-label", has_text=re.compile(r"^4\s*·?\s*8$"))).to_be_visible()
+    play(page, game, "4-7")
+    expect(page.locator(".hm-label", has_text=re.compile(r"^4\s*·?\s*7$"))).to_be_visible()

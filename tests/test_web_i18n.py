@@ -86,3 +86,17 @@ def test_language_choice(
     url: str | None, saved: str | None, browser: list[str], expected: str
 ) -> None:
     assert i18n.choose_language(url, saved, browser) == expected
+
+
+@pytest.mark.parametrize(
+    "text", ["", "   ", "hello", "HM2-N-AAAAAAB", "HM1-X-AAAAAAB", "HM1-N-AAAA", "HM1-N-AAAAAA1"]
+)
+def test_every_deal_code_message_has_a_vietnamese_form(text: str) -> None:
+    from halfmoon_core import DealCodeError, parse_code
+
+    with pytest.raises(DealCodeError) as caught:
+        parse_code(text)
+    message = str(caught.value)
+    assert i18n.engine_text(message, "en") == message
+    translated = i18n.engine_text(message, "vi")
+    assert translated != message and "deal" not in translated

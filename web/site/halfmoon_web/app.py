@@ -168,7 +168,7 @@ class GamePage:
         try:
             code = normalise_code(text)
         except HalfMoonError as exc:
-            self.notices.append(("bad_link", str(exc)))
+            self.notices.append(("bad_link", i18n.engine_text(str(exc), self.lang)))
         else:
             if self.session is None or self.session.code != code:
                 self._leave_current()
@@ -286,12 +286,12 @@ class GamePage:
             )
         else:
             title = self.t("stalemate_title")
-            body = self.t("stalemate_body")
+            body = self.t("stalemate_body" if game.can_undo else "stalemate_body_deal")
         self.el("end-title").textContent = title
         self.el("end-body").textContent = body
         self.el("end-undo").hidden = not game.can_undo
         if announce:
-            self.say(f"{title} {body}")
+            self.say(f"{title}{'' if title.endswith('!') else '.'} {body}")
         self.open_dialog("end-dialog")
 
     def on_visibility(self, _event: Any) -> None:
@@ -373,7 +373,7 @@ class GamePage:
         try:
             code = normalise_code(text)
         except HalfMoonError as exc:
-            self.say(self.t("bad_code", reason=str(exc)))
+            self.say(self.t("bad_code", reason=i18n.engine_text(str(exc), self.lang)))
             return
         self.el("deal-input").value = ""
         self._start(code, "opened_deal")

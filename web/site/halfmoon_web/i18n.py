@@ -7,6 +7,7 @@ hearts" and writes A, 2..10, J, Q, K.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from halfmoon_core import Card
@@ -71,6 +72,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stalemate_title": "No more moves",
         "stalemate_body": "No pair sums to 11 and no jack + queen + king is left. "
         "Undo a move or start a new game.",
+        "stalemate_body_deal": "No pair sums to 11 and no jack + queen + king can be played "
+        "in this deal. Start a new game.",
         "confirm_new_title": "Start a new game?",
         "confirm_new_body": "The game in progress will count as a lost game.",
         "open_title": "Open a deal",
@@ -153,6 +156,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stalemate_title": "Hết nước đi",
         "stalemate_body": "Không còn cặp nào có tổng 11 và không còn bộ Bồi, Đầm, Già nào. "
         "Hãy hoàn tác hoặc bắt đầu ván mới.",
+        "stalemate_body_deal": "Thế bài này không có cặp nào có tổng 11 và không có bộ Bồi, "
+        "Đầm, Già nào. Hãy bắt đầu ván mới.",
         "confirm_new_title": "Bắt đầu ván mới?",
         "confirm_new_body": "Ván đang chơi sẽ được tính là một ván thua.",
         "open_title": "Mở một thế bài",
@@ -195,6 +200,38 @@ MESSAGES: dict[str, dict[str, str]] = {
         "reserve_area": "Bài dự trữ",
     },
 }
+
+
+_ENGINE_VI = (
+    (r"the deal code is empty \(expected e\.g\. (\S+)\)", "mã thế bài đang trống (ví dụ {0})"),
+    (
+        r"(.+) is not a deal code \(expected e\.g\. (\S+)\)",
+        "{0} không phải là mã thế bài (ví dụ {1})",
+    ),
+    (
+        r"unknown deal format (.+): codes start with (\S+)",
+        "không có định dạng {0}: mã bắt đầu bằng {1}",
+    ),
+    (
+        r"unknown deal mode (.+): the only mode is N \(normal\)",
+        "không có chế độ {0}: chỉ có chế độ N (thường)",
+    ),
+    (
+        r"the deal part must be (\d+) letters A–Z, got (\d+) characters",
+        "phần cuối phải gồm {0} chữ cái A–Z, mã này có {1} ký tự",
+    ),
+    (r"the deal part may only hold the letters A–Z", "phần cuối chỉ được chứa các chữ cái A–Z"),
+)
+
+
+def engine_text(message: str, lang: str) -> str:
+    """The engine's (English) message about a deal code, in Vietnamese when it is known."""
+    if lang == "vi":
+        for pattern, text in _ENGINE_VI:
+            match = re.fullmatch(pattern, message)
+            if match:
+                return text.format(*match.groups())
+    return message
 
 
 def normalise_lang(value: object) -> str | None:
