@@ -164,13 +164,14 @@ class GamePage:
             return None
 
     def _open_from_link(self, text: str) -> None:
-        """``?deal=CODE``: the saved game of that deal goes on, another deal starts afresh."""
+        """``?deal=CODE``: a saved game of that deal goes on (unless won), else it starts."""
         try:
             code = normalise_code(text)
         except HalfMoonError as exc:
             self.notices.append(("bad_link", i18n.engine_text(str(exc), self.lang)))
         else:
-            if self.session is None or self.session.code != code:
+            current = self.session
+            if current is None or current.code != code or current.game.status == "won":
                 self._leave_current()
                 self.session = GameSession(Game.from_code(code))
         self._drop_url_param("deal")
