@@ -290,3 +290,20 @@ def test_the_whole_arc_fits_a_phone(page: Page, width: int) -> None:
     card(page, game, "4").click()
     card(page, game, "7").click()
     expect(page.locator("#moves")).to_have_text("1")
+
+
+def test_reduced_motion_follows_the_os_until_changed(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    button(page, "Settings").click()
+    box = page.get_by_label("Reduced motion")
+    expect(box).to_be_checked()
+    game = Game.from_code(DEAL)
+    play(page, game, "4-7")
+    expect(page.locator(".hm-board")).to_have_class(re.compile(r"\bhm-still\b"))
+    assert page.locator(".hm-leaving").count() == 0  # the removed cards left without a ghost
+    box.uncheck()
+    page.reload()
+    wait_for_app(page)
+    button(page, "Settings").click()
+    expect(page.get_by_label("Reduced motion")).not_to_be_checked()  # the choice beats the OS
