@@ -35,7 +35,7 @@ def test_cold_and_warm_load(
         cold = time.perf_counter() - start
         cold_bytes, cold_requests = sum(transferred), len(transferred)
 
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         transferred.clear()
         start = time.perf_counter()
         open_app(page, "index.html", base_url=url)

@@ -17,7 +17,7 @@ def test_works_offline_after_first_visit(
     with serve.serve_in_thread(site_dir) as url:  # a server of our own, to stop mid-test
         guard.allow_origin(url)
         open_app(page, "index.html", base_url=url)
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         cached = page.evaluate(
             """async () => {
                 const names = await caches.keys();
@@ -30,7 +30,7 @@ def test_works_offline_after_first_visit(
         cdp.send("Network.clearBrowserCache")
     # The server is closed: any request that reaches the network is refused.
     responses: list[Response] = []
-    page.on("response", responses.append)
+    page.on("response", lambda r: responses.append(r))
     page.goto(url + "index.html?deal=HM1-N-AAAAAAB")
     wait_for_app(page)
     assert responses

@@ -20,7 +20,7 @@ EXPECTED_TYPES = {
 def test_runtime_is_served_with_correct_mime_types(page: Page) -> None:
     """Every response of a start-up has the right Content-Type for its extension."""
     responses: list[Response] = []
-    page.on("response", responses.append)
+    page.on("response", lambda r: responses.append(r))
     open_app(page)
     seen = set()
     for response in responses:
@@ -36,7 +36,7 @@ def test_runtime_is_served_with_correct_mime_types(page: Page) -> None:
 def test_versioned_runtime_is_cached_for_ever(page: Page) -> None:
     """The runtime under /vendor/ is immutable; pages are revalidated on every visit."""
     responses: list[Response] = []
-    page.on("response", responses.append)
+    page.on("response", lambda r: responses.append(r))
     open_app(page)
     vendor = [r for r in responses if "/vendor/" in r.url]
     assert vendor

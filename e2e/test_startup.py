@@ -18,7 +18,7 @@ def test_app_reaches_ready(page: Page) -> None:
 def test_no_request_leaves_the_origin(page: Page, guard: PageGuard) -> None:
     """Every request of a full start-up goes to the site's own origin (no CDN, no telemetry)."""
     requests: list[Request] = []
-    page.on("request", requests.append)
+    page.on("request", lambda r: requests.append(r))
     open_app(page, "index.html?deal=HM1-N-AAAAAAB&lang=en")
     site = origin_of(page.site_url)  # type: ignore[attr-defined]
     assert requests, "no request recorded"

@@ -23,15 +23,34 @@
     if (detail) detail.textContent = text;
   };
 
-  // A runtime file that does not load (capture phase: load errors do not bubble), or an
-  // uncaught script error.
+  // A runtime file that does not load. Load errors do not bubble: listen in the capture phase.
+  // The preloads matter: Pyodide itself only logs a warning when its wasm fails and then
+  // waits for ever, but the <link rel="preload"> of the same file fires "error".
   addEventListener("error", (event) => {
+    const target = event.target;
     if (event instanceof ErrorEvent) {
       fail(event.message || event.error);
-    } else if (event.target && event.target.tagName === "SCRIPT") {
-      fail(`could not load ${event.target.src}`);
+    } else if (target && target.tagName === "SCRIPT") {
+      fail(`could not load ${target.src}`);
+    } else if (target && target.tagName === "LINK" && /preload/.test(target.rel)) {
+      fail(`could not load ${target.href}`);
     }
   }, true);
+
+  // Any runtime file (under vendor/) or Python file answered with an HTTP error status.
+  if ("PerformanceObserver" in window) {
+    const runtime = /\/vendor\/|\.py$|\/pyscript\.json$/;
+    const watchFiles = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const url = entry.name.split("?")[0];
+        if (entry.responseStatus >= 400 && runtime.test(url)) {
+          fail(`could not load ${url} (HTTP ${entry.responseStatus})`);
+        }
+      }
+      if (started()) watchFiles.disconnect();
+    });
+    watchFiles.observe({ type: "resource", buffered: true });
+  }
 
   // Pyodide or PyScript rejecting a promise during start-up (e.g. the wasm is missing).
   addEventListener("unhandledrejection", (event) => {
