@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Half Moon: the whole test suite. `npm test` runs it (README command two); .ci/run runs that.
+# Installs what it needs (a .venv with the test tools, Debian's Chromium when root, the npm
+# runtime packages), builds dist/, lints, then runs the unit tests with branch coverage and the
+# browser tests. Exits non-zero on any failure, including a pytest run that collects no test.
+set -uo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+die() { printf 'run_all.sh: %s\n' "$*" >&2; exit 1; }
+
+step "Python environment (.venv)"
+if [ ! -x .venv/bin/python ]; then
+  "${PYTHON:-python3}" -m venv .venv || die "could not create .venv"
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]' \
+  || die "pip install -e '.[test]' failed"
+
+step "Chromium"
+if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "installing Debian's chromium"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
+    >/tmp/halfmoon-apt.log 2>&1 || echo "warning: apt-get install chromium failed (see /tmp/halfmoon-apt.log)"
+fi
+if [ -x /usr/bin/chromium ]; then
+  /usr/bin/chromium --version 2>/dev/null | head -n 1
+else
+  echo "no /usr/bin/chromium: the browser tests use Playwright's own browser, if installed"
+fi
+
+step "npm ci"
+npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
+
+step "build dist/"
+.venv/bin/python web/build.py || die "build failed"
+
+status=0
+step "ruff check ."
+.venv/bin/ruff check . || status=1
+
+# pytest exit codes: 0 = all passed, 5 = no test collected (a failure here), others = failure.
+run_pytest() {
+  local name=$1; shift
+  step "pytest $name"
+  .venv/bin/python -m pytest "$@"
+  local code=$?
+  if [ "$code" -eq 5 ]; then
+    echo "run_all.sh: pytest collected no test in $name" >&2
+  fi
+  return "$code"
+}
+
+run_pytest tests/ tests --cov=halfmoon_core --cov-branch --cov-report=term || status=1
+run_pytest e2e/ e2e || status=1
+
+if [ "$status" -eq 0 ]; then
+  step "all tests passed"
+else
+  step "FAILED (see above)"
+fi
+exit "$status"
