@@ -311,3 +311,11 @@ def test_diagram_labels_show_place_and_count(page: Page, game: Game) -> None:
     expect(page.locator(".hm-label", has_text=re.compile(r"^4\s*·?\s*8$"))).to_be_visible()
     play(page, game, "4-7")
     expect(page.locator(".hm-label", has_text=re.compile(r"^4\s*·?\s*7$"))).to_be_visible()
+
+
+def test_escape_closes_a_panel(page: Page) -> None:
+    button(page, "Settings").click()
+    expect(page.get_by_label("Move errors")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.get_by_label("Move errors")).to_be_hidden()
+    expect(button(page, "Settings")).to_be_focused()

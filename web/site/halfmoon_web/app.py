@@ -240,11 +240,13 @@ class GamePage:
             handler()
 
     def on_keydown(self, event: Any) -> None:
-        """Space activates the Rules link, which has the role of a button."""
+        """Space activates the Rules link (it has the role of a button); Escape closes a panel."""
         target = event.target
         if event.key == " " and target.getAttribute("role") == "button" and target.tagName == "A":
             event.preventDefault()
             target.click()
+        elif event.key == "Escape" and not found(self.document.querySelector("dialog[open]")):
+            self.close_panels()
 
     def on_tap(self, outcome: TapOutcome) -> None:
         """A card was tapped on the board."""
