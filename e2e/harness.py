@@ -11,6 +11,7 @@ import shutil
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
+import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
 
 #: Pyodide takes 4–6 s to start on the reference machine; leave room for a loaded CI box.
@@ -167,8 +168,6 @@ def wait_for_app(
     page: Page, *, expect_error: bool = False, timeout_ms: int = READY_TIMEOUT_MS
 ) -> str | None:
     """Wait on the current document as :func:`open_app` does (after a reload, say)."""
-    import pytest  # local: this module is also imported outside of pytest runs
-
     page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
     ready, error = ready_state(page)
     if expect_error:

@@ -11,8 +11,11 @@ const PRECACHED = new Set(MANIFEST.files.map((file) => new URL(file, SCOPE).href
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(MANIFEST.cache);
-    // Revalidate with the server, so the cache never takes a stale copy from the HTTP cache.
-    await cache.addAll(MANIFEST.files.map((file) => new Request(file, { cache: "no-cache" })));
+    // Revalidate with the server, so the cache never takes a stale copy from the HTTP cache;
+    // the versioned runtime under vendor/ never changes, any copy of it will do.
+    const request = (file) =>
+      new Request(file, { cache: file.startsWith("vendor/") ? "default" : "no-cache" });
+    await cache.addAll(MANIFEST.files.map(request));
     await self.skipWaiting();
   })());
 });
