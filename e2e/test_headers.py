@@ -5,7 +5,6 @@ from __future__ import annotations
 import urllib.request
 
 import pytest
-import serve
 
 
 def fetch_headers(url: str) -> dict[str, str]:
@@ -24,15 +23,3 @@ def test_pages_carry_the_csp(site_url: str, path: str) -> None:
     expected = ["*"] if path.startswith("embed") else ["'none'"]
     assert directives["frame-ancestors"] == expected
 
-
-def test_netlify_path_patterns() -> None:
-    """The `for` patterns are matched as Netlify does."""
-    assert serve.path_regex("/*").match("/vendor/pyodide/1/pyodide.asm.wasm")
-    assert serve.path_regex("/*").match("/")
-    assert serve.path_regex("/*.wasm").match("/vendor/pyodide/1/pyodide.asm.wasm")
-    assert not serve.path_regex("/*.wasm").match("/pyodide.wasm.js")
-    assert serve.path_regex("/vendor/*").match("/vendor/pyscript/0.7.31/core.js")
-    assert not serve.path_regex("/vendor/*").match("/index.html")
-    assert serve.path_regex("/embed.html").match("/embed.html")
-    assert not serve.path_regex("/embed.html").match("/embed.htmlx")
-    assert serve.path_regex("/a/:id/b").match("/a/42/b")

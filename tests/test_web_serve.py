@@ -1,0 +1,135 @@
+"""web/serve.py: netlify.toml header rules, MIME types and pretty URLs, as Netlify serves them."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("halfmoon_serve", ROOT / "web" / "serve.py")
+assert _spec and _spec.loader
+serve = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = serve
+_spec.loader.exec_module(serve)
+
+TOML = """
+[[headers]]
+  for = "/*"
+  [headers.values]
+    X-Frame = "DENY"
+    Cache-Control = "max-age=0"
+[[headers]]
+  for = "/embed.html"
+  [headers.values]
+    X-Frame = "ALLOW"
+[[headers]]
+  for = "/*.wasm"
+  [headers.values]
+    Content-Type = "application/wasm"
+[[headers]]
+  for = "/vendor/*"
+  [headers.values]
+    cache-control = '''
+      public,
+      immutable'''
+"""
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "matches"),
+    [
+        ("/*", "/", True),
+        ("/*", "/vendor/pyodide/1/pyodide.asm.wasm", True),
+        ("/*.wasm", "/vendor/pyodide/1/pyodide.asm.wasm", True),
+        ("/*.wasm", "/pyodide.wasm.js", False),
+        ("/vendor/*", "/vendor/pyscript/0.7.31/core.js", True),
+        ("/vendor/*", "/vendor", True),
+        ("/vendor/*", "/index.html", False),
+        ("/embed.html", "/embed.html", True),
+        ("/embed.html", "/EMBED.HTML", True),
+        ("/embed.html", "/embed.htmlx", False),
+        ("/a/:id/b", "/a/42/b", True),
+        ("/a/:id/b", "/a/4/2/b", False),
+    ],
+)
+def test_path_patterns(pattern: str, path: str, matches: bool) -> None:
+    """`for` paths match as Netlify's headers parser matches them."""
+    assert bool(serve.path_regex(pattern).match(path)) is matches
+
+
+def test_every_matching_rule_applies_and_later_rules_win(tmp_path: Path) -> None:
+    """Rules merge in file order; a later rule overrides a header, whatever its case."""
+    toml = tmp_path / "netlify.toml"
+    toml.write_text(TOML, encoding="utf-8")
+    rules = serve.load_header_rules(toml)
+    assert serve.headers_for(rules, "/index.html") == {
+        "X-Frame": "DENY",
+        "Cache-Control": "max-age=0",
+    }
+    assert serve.headers_for(rules, "/embed.html")["X-Frame"] == "ALLOW"
+    vendor = serve.headers_for(rules, "/vendor/p/1/pyodide.asm.wasm")
+    assert vendor == {
+        "X-Frame": "DENY",
+        "cache-control": "public, immutable",
+        "Content-Type": "application/wasm",
+    }
+
+
+def test_missing_toml_means_no_rules(tmp_path: Path) -> None:
+    """Without a netlify.toml the server adds no header."""
+    assert serve.load_header_rules(tmp_path / "absent.toml") == []
+
+
+@pytest.fixture
+def served(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A tiny site served with the TOML above."""
+    site = tmp_path / "site"
+    (site / "vendor").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>i</title>", encoding="utf-8")
+    (site / "embed.html").write_text("<!doctype html><title>e</title>", encoding="utf-8")
+    (site / "vendor" / "x.wasm").write_bytes(b"\0asm")
+    (site / "vendor" / "x.mjs").write_text("export {};", encoding="utf-8")
+    toml = tmp_path / "netlify.toml"
+    toml.write_text(TOML, encoding="utf-8")
+    with serve.serve_in_thread(site, toml_path=toml) as url:
+        yield url
+
+
+def get(url: str) -> tuple[int, dict[str, str]]:
+    """Status and headers (lower-case names) of a GET."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}
+
+
+def test_mime_types_and_headers_on_the_wire(served: str) -> None:
+    """The server sends explicit MIME types and the matching rules' headers."""
+    status, headers = get(served + "vendor/x.wasm")
+    assert status == 200 and headers["content-type"] == "application/wasm"
+    assert headers["cache-control"] == "public, immutable"
+    assert get(served + "vendor/x.mjs")[1]["content-type"].startswith("text/javascript")
+    status, headers = get(served)
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert headers["x-frame"] == "DENY"
+
+
+def test_pretty_urls(served: str) -> None:
+    """/embed serves embed.html, with the headers of the /embed path."""
+    status, headers = get(served + "embed")
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert get(served + "nothing")[0] == 404
+
+
+def test_server_refuses_after_shutdown(tmp_path: Path) -> None:
+    """Leaving serve_in_thread closes the socket: the URL is refused afterwards."""
+    with serve.serve_in_thread(tmp_path) as url:
+        pass
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(url, timeout=5)
