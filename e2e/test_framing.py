@@ -33,7 +33,7 @@ def host_page(
 
 def test_embed_can_be_framed_by_another_site(page: Page, host_page) -> None:
     """The embed board starts inside an iframe of a page of another origin."""
-    host_page("embed.html")
+    host_page("embed.html?deal=HM1-N-AAAAAAB&labels=1")
     embedded = page.locator("iframe").element_handle().content_frame()
     assert embedded is not None
     wait_for_app(embedded)  # type: ignore[arg-type] - a Frame has the same API as a Page

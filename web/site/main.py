@@ -45,16 +45,7 @@ def start() -> object:
     name = page_name()
     if name not in PAGES:
         raise ValueError(f"unknown page {name!r}")
-    try:
-        module = import_module(PAGES[name])
-    except ModuleNotFoundError as exc:
-        if name == "game" or exc.name != PAGES[name]:
-            raise
-        module = None  # that page's view is not written yet: leave its frame as it is
-    mounted = module.start(window) if module is not None else None
-    board = document.getElementById("board")
-    if board is not jsnull and module is None:
-        board.removeAttribute("aria-busy")
+    mounted = import_module(PAGES[name]).start(window)
     document.documentElement.setAttribute("data-ready", "")
     return mounted
 
@@ -62,5 +53,9 @@ def start() -> object:
 try:
     page = start()
 except Exception as exc:  # every start-up failure must reach the player, not just the console
-    show_error(f"{type(exc).__name__}: {exc}")
-    console.error(traceback.format_exc())
+    player_message = getattr(exc, "player_message", None)
+    if player_message:  # bad input the page already explained (e.g. an embed parameter)
+        show_error(str(player_message))
+    else:
+        show_error(f"{type(exc).__name__}: {exc}")
+        console.error(traceback.format_exc())

@@ -1,0 +1,224 @@
+"""The rules page (SPEC §10): the seed's example as a step viewer, the seed's tapping examples
+on the seed's diagram, both languages, the live snippet, and that reading never saves a game.
+
+The tests share one page (Pyodide starts once); each starts from step 0 of the example in
+English. Positions are computed by the engine in the test process, never read from the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from game_support import button, card, card_name, status
+from harness import PageGuard, open_app, origin_of
+from playwright.sync_api import Browser, Page, expect
+
+from halfmoon_core import Game, parse_moves, replay
+from halfmoon_web.seed_example import MOVES, START
+
+LINE = parse_moves(MOVES)
+
+
+def at_step(step: int) -> Game:
+    """The example's position after ``step`` moves."""
+    return replay(START, LINE[:step])
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site_url: str) -> Iterator[tuple[Page, PageGuard]]:
+    """One rules page for the module, with its own problem recorder."""
+    guard = PageGuard(allowed_origins={origin_of(site_url)})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    guard.attach_context(context)
+    page = context.new_page()
+    guard.attach_page(page)
+    page.site_url = site_url  # type: ignore[attr-defined]
+    open_app(page, "rules.html?lang=en")
+    yield page, guard
+    context.close()
+
+
+@pytest.fixture
+def page(shared: tuple[Page, PageGuard]) -> Iterator[Page]:
+    """The shared rules page in English at step 0."""
+    page, guard = shared
+    button(page, "English").click()
+    start = button(page, "Start")
+    if start.is_enabled():
+        start.click()
+    expect(page.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
+    yield page
+    assert guard.problems() == []
+
+
+def expect_position(page: Page, game: Game) -> None:
+    """Every playable card of ``game`` is a button on the step viewer, with its count."""
+    for place in game.playable():
+        expect(card(page, game, place)).to_be_visible()
+
+
+def test_step_zero_shows_5s_on_pile_1_and_6d_on_pile_8(page: Page) -> None:
+    game = at_step(0)
+    assert card_name(game, "1") == "5 of spades, pile 1, 8 cards"
+    assert card_name(game, "8") == "6 of diamonds, pile 8, 8 cards"
+    expect_position(page, game)
+    expect(button(page, "Previous step")).to_be_disabled()
+    expect(button(page, "Start")).to_be_disabled()
+
+
+def test_step_1_is_the_seed_diagram(page: Page) -> None:
+    button(page, "Next step").click()
+    expect(page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
+    expect(page.get_by_text("Step 1: 5♠ (pile 1) + 6♦ (pile 8) = 11")).to_be_visible()
+    seed = {
+        "1": "7 of hearts, pile 1, 7 cards", "2": "ace of hearts, pile 2, 8 cards",
+        "3": "king of hearts, pile 3, 8 cards", "4": "4 of clubs, pile 4, 8 cards",
+        "5": "queen of hearts, pile 5, 8 cards", "6": "5 of hearts, pile 6, 8 cards",
+        "7": "7 of spades, pile 7, 8 cards", "8": "jack of clubs, pile 8, 7 cards",
+        "9": "10 of diamonds, pile 9, 8 cards", "10": "10 of clubs, pile 10, 8 cards",
+        "11": "2 of diamonds, pile 11, 8 cards", "12": "king of hearts, pile 12, 8 cards",
+        "R1": "10 of hearts, reserve R1", "R2": "6 of spades, reserve R2",
+        "R3": "3 of diamonds, reserve R3", "R4": "4 of spades, reserve R4",
+        "R5": "7 of diamonds, reserve R5", "R6": "5 of spades, reserve R6",
+        "R7": "jack of hearts, reserve R7", "R8": "ace of clubs, reserve R8",
+    }  # fmt: skip
+    for name in seed.values():
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+
+
+def test_next_previous_and_start_walk_the_line(page: Page) -> None:
+    button(page, "Next step").click()
+    button(page, "Next step").click()
+    expect(page.get_by_text("Step 2 of 48", exact=True)).to_be_visible()
+    expect(
+        page.get_by_text(re.compile(r"Step 2: J♣ \(pile 8\) \+ Q♥ \(pile 5\) \+ K♥"))
+    ).to_be_visible()
+    expect_position(page, at_step(2))
+    button(page, "Previous step").click()
+    expect(page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
+    expect_position(page, at_step(1))
+    button(page, "Start").click()
+    expect(page.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
+    expect_position(page, at_step(0))
+
+
+def test_picking_the_last_step_shows_the_won_table(page: Page) -> None:
+    slider = page.get_by_role("slider", name="Step")
+    slider.fill("48")
+    expect(page.get_by_text("Step 48 of 48", exact=True)).to_be_visible()
+    expect(button(page, "Next step")).to_be_disabled()
+    board = page.locator('[data-lang-block="en"] [data-diagram="example"]')
+    expect(board.locator("button[data-place]")).to_have_count(0)
+    slider.fill("20")
+    expect(page.get_by_text("Step 20 of 48", exact=True)).to_be_visible()
+    expect_position(page, at_step(20))
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("R6", "2"), ("R6", "3")],
+    ids=["5S-then-AH-sum-6", "5S-then-KH-number-and-court"],
+)
+def test_seed_tapping_example_cancels_with_e1(page: Page, first: str, second: str) -> None:
+    button(page, "Next step").click()
+    game = at_step(1)
+    card(page, game, first).click()
+    expect(card(page, game, first)).to_have_attribute("aria-pressed", "true")
+    card(page, game, second).click()
+    expect(status(page)).to_have_text("The sum must be 11")
+    for place in (first, second):
+        expect(card(page, game, place)).to_have_attribute("aria-pressed", "false")
+    expect(page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
+
+
+def test_seed_tapping_example_second_king_is_selected(page: Page) -> None:
+    button(page, "Next step").click()
+    game = at_step(1)
+    card(page, game, "3").click()
+    card(page, game, "12").click()
+    expect(card(page, game, "12")).to_have_attribute("aria-pressed", "true")
+    expect(card(page, game, "3")).to_have_attribute("aria-pressed", "false")
+    expect(status(page)).to_have_text("You need a J, a Q and a K")
+
+
+def test_reader_may_play_on_a_step_and_next_returns_to_the_line(page: Page) -> None:
+    button(page, "Next step").click()
+    game = at_step(1)
+    own = next(m for m in game.legal_moves() if m != LINE[1])
+    for place in own.places:
+        card(page, game, place).click()
+    expect(status(page)).to_have_text(re.compile(r"^Removed "))
+    game.push(own)
+    expect_position(page, game)
+    button(page, "Next step").click()
+    expect(page.get_by_text("Step 2 of 48", exact=True)).to_be_visible()
+    expect_position(page, at_step(2))
+
+
+def test_layout_diagram_has_labels_and_no_extra_buttons(page: Page) -> None:
+    diagram = page.locator('[data-lang-block="en"] [data-diagram="layout"]')
+    expect(diagram.locator(".hm-board.hm-labels")).to_have_count(1)
+    expect(diagram.get_by_role("img", name="5 of spades, pile 1, 8 cards")).to_be_visible()
+    expect(diagram.locator("button")).to_have_count(0)
+    expect(diagram.get_by_text("R8", exact=True)).to_be_visible()
+
+
+def test_snippet_points_at_this_site(page: Page) -> None:
+    snippet = page.locator('[data-lang-block="en"] pre.snippet')
+    expect(snippet).to_contain_text(page.site_url + "embed.html?deal=HM1-N-AAAAAAB")  # type: ignore[attr-defined]
+    expect(snippet).to_contain_text("<iframe")
+
+
+def test_language_switch_shows_vietnamese_rules_and_names(page: Page) -> None:
+    button(page, "Next step").click()
+    button(page, "Tiếng Việt").click()
+    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    expect(page.get_by_role("heading", name="Half Moon — cách chơi")).to_be_visible()
+    expect(page.get_by_role("heading", name="Half Moon — how to play")).to_be_hidden()
+    expect(page.get_by_text("Bước 1 / 48", exact=True)).to_be_visible()
+    game = at_step(1)
+    expect(card(page, game, "8", lang="vi")).to_be_visible()
+    assert card_name(game, "8", lang="vi") == "Bồi chuồn, chồng 8, 7 lá"
+    expect(page.get_by_role("button", name="Bước tiếp")).to_be_enabled()
+
+
+def test_rules_page_opens_in_vietnamese_with_lang_vi(browser: Browser, site_url: str) -> None:
+    guard = PageGuard(allowed_origins={origin_of(site_url)})
+    context = browser.new_context(locale="en-US")
+    guard.attach_context(context)
+    page = context.new_page()
+    guard.attach_page(page)
+    try:
+        open_app(page, "rules.html?lang=vi", base_url=site_url)
+        expect(page.get_by_role("heading", name="Các lá bài", exact=True)).to_be_visible()
+        expect(page.get_by_text("Bước 0 / 48", exact=True)).to_be_visible()
+        expect(page.get_by_role("button", name="5 bích, chồng 1, 8 lá")).to_be_visible()
+    finally:
+        context.close()
+    assert guard.problems() == []
+
+
+def test_reading_the_rules_never_changes_the_saved_game(browser: Browser, site_url: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        open_app(page, "index.html?lang=en&deal=HM1-N-AAAAAAB", base_url=site_url)
+        game = Game.from_code("HM1-N-AAAAAAB")
+        card(page, game, "4").click()
+        card(page, game, "7").click()
+        expect(page.locator("#moves")).to_have_text("1")
+        page.goto(site_url + "icon.svg")  # leave the game page: it saves as it closes
+        before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+        open_app(page, "rules.html?lang=en", base_url=site_url)
+        button(page, "Next step").click()
+        example = at_step(1)
+        own = example.legal_moves()[0]
+        for place in own.places:
+            card(page, example, place).click()
+        expect(status(page)).to_have_text(re.compile(r"^Removed "))
+        after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+        assert after == before
+    finally:
+        context.close()

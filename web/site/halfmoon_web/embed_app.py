@@ -1,0 +1,98 @@
+"""Wiring of ``embed.html``: one board (or a step viewer) driven by URL parameters (§10, §11).
+
+Parameters are checked by :mod:`halfmoon_web.embed_params`; a bad one is reported inside the
+frame as text (never HTML) and start-up is marked failed with ``data-error``. The embed never
+reads or writes storage, so it cannot touch the player's saved game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import Board
+from .dom import found
+from .embed_params import EmbedParamError, parse_embed_query
+from .i18n import card_short, choose_language, t
+from .model import BoardModel, TapOutcome
+from .stepper import Stepper
+from .steps import StepLine
+
+
+class EmbedPage:
+    """The mounted embed."""
+
+    def __init__(self, window: Any) -> None:
+        document = window.document
+        self.document = document
+        browser = list(window.navigator.languages or [window.navigator.language])
+        query = str(window.location.search)
+        try:
+            config = parse_embed_query(query)
+        except EmbedParamError as exc:
+            lang = choose_language(_lang_param(window), None, browser)
+            raise EmbedFailed(self._fail(lang, exc)) from None
+        self.lang = choose_language(config.lang, None, browser)
+        document.documentElement.setAttribute("lang", self.lang)
+        self.status = document.getElementById("embed-status")
+        host = document.getElementById("board")
+        line = StepLine(config.start, config.steps)
+        if config.steps:
+            host.className = "embed-stepper"
+            self.view: Any = Stepper(
+                document, host, line, lang=self.lang, labels=config.labels, say=self.say
+            )
+        else:
+            self.view = Board(
+                host,
+                BoardModel(line.game_at(0)),
+                lang=self.lang,
+                labels=config.labels,
+                on_tap=self._on_tap,
+            )
+
+    def say(self, text: str) -> None:
+        """Show a message in the frame's one status element."""
+        if found(self.status):
+            self.status.textContent = text
+
+    def _on_tap(self, outcome: TapOutcome) -> None:
+        if outcome.move is not None:
+            cards = " + ".join(card_short(card, self.lang) for card in outcome.removed)
+            text = t(self.lang, "removed", cards=cards)
+            if outcome.status == "won":
+                text = t(self.lang, "won_title")
+            elif outcome.status == "stalemate":
+                text = f"{text}. {t(self.lang, 'stalemate_title')}"
+            self.say(text)
+        elif outcome.error is not None:
+            self.say(t(self.lang, outcome.error))
+
+    def _fail(self, lang: str, exc: EmbedParamError) -> str:
+        """Show the bad parameter inside the frame, as text; return the message."""
+        self.document.documentElement.setAttribute("lang", lang)
+        text = t(lang, "embed_bad_param", param=exc.param, message=exc.message)
+        box = self.document.getElementById("embed-error")
+        if found(box):
+            box.textContent = text  # text only: URL content is never parsed as HTML
+            box.hidden = False
+        board = self.document.getElementById("board")
+        if found(board):
+            board.hidden = True
+        return text
+
+
+class EmbedFailed(Exception):
+    """Start-up stopped on a bad parameter, already shown inside the frame."""
+
+    def __init__(self, player_message: str) -> None:
+        super().__init__(player_message)
+        self.player_message = player_message
+
+
+def _lang_param(window: Any) -> Any:
+    return window.URLSearchParams.new(window.location.search).get("lang")
+
+
+def start(window: Any) -> EmbedPage:
+    """Mount the embed (called by main.py)."""
+    return EmbedPage(window)

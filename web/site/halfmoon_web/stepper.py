@@ -1,0 +1,159 @@
+"""The step viewer: a board plus Start / Previous step / Next step and ``Step N of M`` (§10, §11).
+
+Mounted by the rules page and by ``embed.html?...&steps=``. Each step shows the position after
+that many moves of a :class:`~halfmoon_web.steps.StepLine` and says in words what was removed.
+The reader may also tap cards on any step; the next step button returns to the line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+
+from .board import Board
+from .dom import found
+from .i18n import card_short, place_name, t
+from .model import BoardModel, TapOutcome
+from .steps import StepLine
+
+Say = Callable[[str], None]
+
+
+def describe_step(line: StepLine, step: int, lang: str) -> str:
+    """Words for step ``step``: ``Step 1: 5♠ (pile 1) + 6♦ (pile 8) = 11``."""
+    if step == 0:
+        return t(lang, "step_start_text")
+    cards = line.removed_at(step)
+    places = line.move_at(step).places
+    parts = sorted(zip(cards, places, strict=True), key=lambda cp: cp[0].rank)
+    shown = " + ".join(f"{card_short(c, lang)} ({place_name(p, lang)})" for c, p in parts)
+    if len(cards) == 2:
+        return t(lang, "step_pair_text", step=step, cards=shown)
+    return t(lang, "step_triple_text", step=step, cards=shown)
+
+
+class Stepper:
+    """A step viewer mounted into ``host`` (an empty element)."""
+
+    def __init__(
+        self,
+        document: Any,
+        host: Any,
+        line: StepLine,
+        *,
+        lang: str,
+        labels: bool = True,
+        show_errors: bool = True,
+        say: Say | None = None,
+    ) -> None:
+        self.document = document
+        self.line = line
+        self.lang = lang
+        self.show_errors = show_errors
+        self.say = say or (lambda _text: None)
+        self.tried = False
+        host.classList.add("stepper")
+        self.controls = self._el("div", "stepper-controls")
+        self.controls.setAttribute("role", "group")
+        self.start_button = self._button("start")
+        self.prev_button = self._button("prev")
+        self.count = self._el("p", "step-count")
+        self.next_button = self._button("next")
+        self.slider = self._el("input", "step-slider")
+        self.slider.type = "range"
+        self.slider.min = "0"
+        self.slider.max = str(line.total)
+        self.slider.value = "0"
+        for node in (self.start_button, self.prev_button, self.count, self.next_button):
+            self.controls.appendChild(node)
+        self.text = self._el("p", "step-text")
+        board_host = self._el("div", "board")
+        for node in (self.controls, self.slider, self.text, board_host):
+            host.appendChild(node)
+        self.board = Board(
+            board_host,
+            BoardModel(line.game_at(0)),
+            lang=lang,
+            labels=labels,
+            on_tap=self._on_tap,
+        )
+        self._click = create_proxy(self._on_click)
+        self._input = create_proxy(self._on_input)
+        self.controls.addEventListener("click", self._click)
+        self.slider.addEventListener("input", self._input)
+        self.show(0)
+
+    # -- building -------------------------------------------------------------------------
+    def _el(self, tag: str, cls: str) -> Any:
+        node = self.document.createElement(tag)
+        node.className = cls
+        return node
+
+    def _button(self, action: str) -> Any:
+        button = self._el("button", f"step-button step-{action}")
+        button.type = "button"
+        button.setAttribute("data-step", action)
+        return button
+
+    # -- events ---------------------------------------------------------------------------
+    def _on_click(self, event: Any) -> None:
+        button = event.target.closest("button[data-step]")
+        if not found(button) or button.disabled:
+            return
+        action = str(button.getAttribute("data-step"))
+        target = {"start": 0, "prev": self.line.step - 1, "next": self.line.step + 1}[action]
+        if action == "prev" and self.tried:
+            target = self.line.step  # first take back the reader's own tries
+        self.show(target)
+
+    def _on_input(self, _event: Any) -> None:
+        self.show(int(self.slider.value))
+
+    def _on_tap(self, outcome: TapOutcome) -> None:
+        if outcome.move is not None:
+            self.tried = True
+            shown = " + ".join(card_short(card, self.lang) for card in outcome.removed)
+            self.say(t(self.lang, "removed", cards=shown))
+            self.text.textContent = t(self.lang, "step_tried_text")
+            if outcome.status == "won":
+                self.say(t(self.lang, "won_title"))
+            elif outcome.status == "stalemate":
+                self.say(t(self.lang, "stalemate_title"))
+        elif outcome.error is not None and self.show_errors:
+            self.say(t(self.lang, outcome.error))
+        self._refresh_buttons()
+
+    # -- showing --------------------------------------------------------------------------
+    def show(self, step: int) -> int:
+        """Show step ``step`` (clamped) of the line."""
+        step = self.line.go(step)
+        self.tried = False
+        self.board.set_game(self.line.game_at(step))
+        self._update_texts()
+        return step
+
+    def _update_texts(self) -> None:
+        step, lang = self.line.step, self.lang
+        self.controls.setAttribute("aria-label", t(lang, "step_viewer"))
+        self.start_button.textContent = t(lang, "step_first")
+        self.prev_button.textContent = t(lang, "step_prev")
+        self.next_button.textContent = t(lang, "step_next")
+        self.slider.setAttribute("aria-label", t(lang, "step_pick"))
+        self.slider.value = str(step)
+        self.count.textContent = t(lang, "step_count", step=step, total=self.line.total)
+        self.text.textContent = describe_step(self.line, step, lang)
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        at_start = self.line.step == 0 and not self.tried
+        self.start_button.disabled = at_start
+        self.prev_button.disabled = at_start
+        self.next_button.disabled = self.line.step >= self.line.total
+
+    def set_lang(self, lang: str) -> None:
+        """Speak another language."""
+        self.lang = lang
+        self.board.set_options(lang=lang)
+        self._update_texts()
