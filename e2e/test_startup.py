@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from harness import PageGuard, open_app, origin_of
 from playwright.sync_api import Page, Request, expect
@@ -31,6 +33,16 @@ def test_no_console_error_nor_csp_violation(page: Page, guard: PageGuard) -> Non
     open_app(page)
     # Let the service worker, registered once the page is ready, install under the CSP too.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    assert guard.problems() == []
+
+
+PAGES = sorted(p.name for p in (Path(__file__).parents[1] / "web" / "site").glob("*.html"))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_page_starts_cleanly(page: Page, guard: PageGuard, name: str) -> None:
+    """Every published page reaches data-ready under the CSP, with no error of any kind."""
+    open_app(page, f"{name}?deal=HM1-N-AAAAAAB")
     assert guard.problems() == []
 
 
