@@ -27,7 +27,9 @@ def describe_step(line: StepLine, step: int, lang: str) -> str:
         return t(lang, "step_start_text")
     cards = line.removed_at(step)
     places = line.move_at(step).places
-    parts = sorted(zip(cards, places, strict=True), key=lambda cp: cp[0].rank)
+    parts = list(zip(cards, places, strict=True))  # a pair in place order, a triple J, Q, K
+    if len(parts) == 3:
+        parts.sort(key=lambda part: part[0].rank)
     shown = " + ".join(f"{card_short(c, lang)} ({place_name(p, lang)})" for c, p in parts)
     if len(cards) == 2:
         return t(lang, "step_pair_text", step=step, cards=shown)

@@ -1,0 +1,119 @@
+"""embed.html (SPEC §10, §11): a board driven by URL parameters; every bad parameter is told
+inside the frame as text; the command line's snippet works; the saved game is never touched."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from html import unescape
+
+import pytest
+from game_support import button, card, status
+from harness import open_app
+from playwright.sync_api import Page, expect
+
+from halfmoon_core import Game, parse_moves, replay
+
+DEAL = "HM1-N-AAAAAAB"
+
+
+def test_deal_parameter_shows_that_deal_with_labels(page: Page) -> None:
+    open_app(page, f"embed.html?deal={DEAL.lower()}&labels=1&lang=en")
+    game = Game.from_code(DEAL)
+    for place in game.playable():
+        expect(card(page, game, place)).to_be_visible()
+    expect(page.locator(".hm-board.hm-labels")).to_have_count(1)
+    expect(page.get_by_text("R8", exact=True)).to_be_visible()
+
+
+def test_embed_board_is_playable_and_speaks(page: Page) -> None:
+    open_app(page, f"embed.html?deal={DEAL}&lang=en")
+    game = Game.from_code(DEAL)
+    expect(page.locator(".hm-labels")).to_have_count(0)
+    card(page, game, "4").click()
+    card(page, game, "7").click()
+    expect(status(page)).to_have_text("Removed 9♥ + 2♦")
+    game.push("4-7")
+    expect(card(page, game, "4")).to_be_visible()
+
+
+def test_position_with_steps_is_a_step_viewer_in_vietnamese(page: Page) -> None:
+    start = Game.from_code(DEAL)
+    start.push("5-6")
+    position = start.position()
+    open_app(page, f"embed.html?position={position}&steps=4-7,R1-R6&lang=vi")
+    expect(page.get_by_text("Bước 0 / 2", exact=True)).to_be_visible()
+    expect(card(page, start, "4", lang="vi")).to_be_visible()
+    button(page, "Bước tiếp").click()
+    expect(page.get_by_text("Bước 1 / 2", exact=True)).to_be_visible()
+    after = replay(position, parse_moves("4-7"))
+    expect(card(page, after, "4", lang="vi")).to_be_visible()
+
+
+@pytest.mark.parametrize(
+    ("query", "param", "fragment"),
+    [
+        ("", "deal", "missing"),
+        ("deal=HM1-N-ABC", "deal", "7 letters"),
+        ("position=HMP1:5S5S5S///////////////////", "position", "5S appears 3 times"),
+        (f"deal={DEAL}&steps=4-8", "steps", "sums to 16"),
+        (f"deal={DEAL}&labels=yes", "labels", "not 1 or 0"),
+        (f"deal={DEAL}&lang=fr", "lang", "not a language"),
+        (f"deal={DEAL}&stpes=4-7", "stpes", "unknown parameter"),
+    ],
+    ids=["missing", "short-code", "card-thrice", "illegal-step", "labels", "lang", "typo"],
+)
+def test_bad_parameter_is_named_inside_the_frame(
+    page: Page, query: str, param: str, fragment: str
+) -> None:
+    error = open_app(
+        page,
+        f"embed.html?{query}&lang=en" if "lang" not in query else f"embed.html?{query}",
+        expect_error=True,
+    )
+    assert error is not None and f"parameter {param}" in error and fragment in error
+    alert = page.locator("#embed-error")
+    expect(alert).to_be_visible()
+    expect(alert).to_contain_text(f"parameter {param}")
+    expect(alert).to_contain_text(fragment)
+    expect(page.locator("button[data-place]")).to_have_count(0)
+
+
+def test_html_in_a_parameter_is_shown_as_text_never_parsed(page: Page) -> None:
+    attack = '<img src=x id=pwned onerror="document.title=1">'
+    open_app(page, f"embed.html?deal={attack}&lang=en", expect_error=True)
+    expect(page.locator("#embed-error")).to_contain_text("<img src=x id=pwned")
+    expect(page.locator("#pwned")).to_have_count(0)
+    expect(page.locator("#embed-error img")).to_have_count(0)
+
+
+def test_embed_never_touches_the_saved_game(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    card(page, game, "4").click()
+    card(page, game, "7").click()
+    expect(page.locator("#moves")).to_have_text("1")
+    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - the game saves as it closes
+    before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    open_app(page, f"embed.html?deal={DEAL}&lang=en")
+    card(page, game, "5").click()
+    card(page, game, "6").click()
+    expect(status(page)).to_have_text(re.compile("^Removed"))
+    after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    assert after == before
+
+
+def test_command_line_snippet_opens_a_working_board(page: Page) -> None:
+    site = page.site_url  # type: ignore[attr-defined]
+    snippet = subprocess.run(
+        [sys.executable, "-m", "halfmoon_core", "embed", DEAL, "--steps", "4-7,5-6",
+         "--labels", "--lang", "en", "--base", site],
+        check=True, capture_output=True, text=True,
+    ).stdout  # fmt: skip
+    src = unescape(re.search(r'src="([^"]+)"', snippet).group(1))  # type: ignore[union-attr]
+    assert src.startswith(site + "embed.html?")
+    open_app(page, src.removeprefix(site))
+    expect(page.get_by_text("Step 0 of 2", exact=True)).to_be_visible()
+    button(page, "Next step").click()
+    expect(page.get_by_text("Step 1: 9♥ (pile 4) + 2♦ (pile 7) = 11")).to_be_visible()
