@@ -56,6 +56,8 @@ class Stepper:
         self.show_errors = show_errors
         self.say = say or (lambda _text: None)
         self.tried = False
+        host.replaceChildren()  # drop the start-up frame (loader) the page painted
+        host.removeAttribute("aria-busy")
         host.classList.add("stepper")
         self.controls = self._el("div", "stepper-controls")
         self.controls.setAttribute("role", "group")
