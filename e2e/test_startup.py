@@ -69,3 +69,14 @@ def test_python_exception_at_start_shows_a_message(page: Page) -> None:
     assert message is not None and "engine broken" in message
     expect(page.locator("#boot-error")).to_be_visible()
     expect(page.locator("#boot-error-detail")).to_contain_text("engine broken")
+
+
+@pytest.mark.allow_page_errors
+def test_uncaught_python_exception_shows_a_message(page: Page, guard: PageGuard) -> None:
+    """An exception the entry script does not catch still reaches the player, in one line."""
+    broken = 'raise ValueError("boom")\n'
+    page.route("**/main.py", lambda route: route.fulfill(status=200, body=broken))
+    message = open_app(page, expect_error=True)
+    assert message == "ValueError: boom"
+    expect(page.locator("#boot-error-detail")).to_have_text("ValueError: boom")
+    assert guard.py_errors, "PyScript's own error banner is expected too"

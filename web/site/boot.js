@@ -62,7 +62,11 @@
   const watchErrors = new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {
-        if (node.nodeType === 1 && node.classList.contains("py-error")) fail(node.textContent);
+        if (node.nodeType === 1 && node.classList.contains("py-error")) {
+          // A traceback: its last line names the exception, which is what the player needs.
+          const lines = node.textContent.split("\n").filter((line) => line.trim());
+          fail(lines[lines.length - 1]);
+        }
       }
     }
   });
