@@ -14,9 +14,8 @@ that can be cached for ever.
 
 The build also completes the PyScript config (``pyscript.json``): it adds every Python module
 of ``halfmoon_core`` and of ``web/site/`` (except the entry scripts named by
-``<script type="py" src=...>`` in the HTML pages) to its ``files`` table, and disables every
-PyScript plugin the app does not ship. Finally it writes the service worker's precache list
-with a cache name derived from a hash of every published file.
+``<script type="py" src=...>`` in the HTML pages) to its ``files`` table. Finally it writes the
+service worker's precache list with a cache name derived from a hash of every published file.
 
 Usage: ``python3 web/build.py [--out DIR]``.
 """
