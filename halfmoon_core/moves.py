@@ -49,7 +49,12 @@ def parse_moves(text: str) -> list[Move]:
         raise MoveError("a list of moves must be text")
     if not text.strip():
         return []
-    return [parse_move(part) for part in text.split(",")]
+    moves = []
+    for number, part in enumerate(text.split(","), start=1):
+        if not part.strip():
+            raise MoveError(f"move {number} of the list is empty (moves are joined by ',')")
+        moves.append(parse_move(part))
+    return moves
 
 
 def format_moves(moves: list[Move] | tuple[Move, ...]) -> str:

@@ -134,7 +134,7 @@ def test_embed_of_a_position_uses_the_position_parameter(capsys) -> None:
         (["deal", "HM2-N-AAAAAAB"], "unknown deal format"),
         (["deal", "HM1-Q-AAAAAAB"], "unknown deal mode"),
         (["deal", "HM1-N-AAAAAA1"], "letters A–Z"),
-        (["play", "HM1-N-AAAAAAB", "4-7,"], "empty move"),
+        (["play", "HM1-N-AAAAAAB", "4-7,"], "move 2 of the list is empty"),
         (["play", "HM1-N-AAAAAAB", "4-77"], "not a place"),
         (["play", "HM1-N-AAAAAAB", "1-1"], "each place once"),
         (["play", "HMP1:nonsense"], "20 fields"),

@@ -113,3 +113,9 @@ def test_an_empty_move_list_is_empty_text() -> None:
 def test_a_move_list_with_a_bad_part_is_rejected(text: str) -> None:
     with pytest.raises(MoveError):
         parse_moves(text)
+
+
+@pytest.mark.parametrize(("text", "number"), [("1-8,", 2), (",1-8", 1), ("1-8,,2-3", 2)])
+def test_an_empty_move_in_a_list_is_named_by_its_number(text: str, number: int) -> None:
+    with pytest.raises(MoveError, match=f"move {number} of the list is empty"):
+        parse_moves(text)
