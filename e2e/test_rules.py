@@ -222,3 +222,24 @@ def test_reading_the_rules_never_changes_the_saved_game(browser: Browser, site_u
         assert after == before
     finally:
         context.close()
+
+
+def test_rules_page_fits_a_360_px_phone(browser: Browser, site_url: str) -> None:
+    guard = PageGuard(allowed_origins={origin_of(site_url)})
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="vi-VN")
+    guard.attach_context(context)
+    page = context.new_page()
+    guard.attach_page(page)
+    try:
+        open_app(page, "rules.html", base_url=site_url)
+        expect(page.locator("html")).to_have_attribute("lang", "vi")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360
+        button(page, "Bước tiếp").click()
+        expect(page.get_by_text("Bước 1 / 48", exact=True)).to_be_in_viewport()
+        board = page.locator('[data-lang-block="vi"] [data-diagram="example"] .hm-board')
+        box = board.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    finally:
+        context.close()
+    assert guard.problems() == []

@@ -73,6 +73,7 @@ class Stepper:
         for node in (self.start_button, self.prev_button, self.count, self.next_button):
             self.controls.appendChild(node)
         self.text = self._el("p", "step-text")
+        self.text.setAttribute("aria-live", "polite")  # the reader hears each step's words
         board_host = self._el("div", "board")
         for node in (self.controls, self.slider, self.text, board_host):
             host.appendChild(node)
