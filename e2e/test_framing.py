@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import serve
 from harness import PageGuard, wait_for_app
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
 @pytest.fixture
@@ -33,10 +33,17 @@ def host_page(
 
 def test_embed_can_be_framed_by_another_site(page: Page, host_page) -> None:
     """The embed board starts inside an iframe of a page of another origin."""
-    host_page("embed.html?deal=HM1-N-AAAAAAB&labels=1")
+    host_page("embed.html?deal=HM1-N-AAAAAAB&labels=1&lang=en")
     embedded = page.locator("iframe").element_handle().content_frame()
     assert embedded is not None
     wait_for_app(embedded)  # type: ignore[arg-type] - a Frame has the same API as a Page
+    frame = page.frame_locator("iframe")
+    nine = frame.get_by_role("button", name="9 of hearts, pile 4, 8 cards")  # deal 1's pile 4
+    two = frame.get_by_role("button", name="2 of diamonds, pile 7, 8 cards")
+    nine.click()
+    two.click()
+    expect(frame.get_by_role("status")).to_have_text("Removed 9♥ + 2♦")
+    expect(frame.get_by_role("button", name="8 of hearts, pile 4, 7 cards")).to_be_visible()
 
 
 @pytest.mark.allow_page_errors
