@@ -18,8 +18,13 @@ from halfmoon_core import Game, parse_moves, replay
 DEAL = "HM1-N-AAAAAAB"
 
 
-def test_deal_parameter_shows_that_deal_with_labels(page: Page) -> None:
+def test_deal_parameter_shows_that_deal_with_labels_in_a_480_px_frame(page: Page) -> None:
+    page.set_viewport_size({"width": 720, "height": 480})  # the snippet's iframe height
     open_app(page, f"embed.html?deal={DEAL.lower()}&labels=1&lang=en")
+    size = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert size[0] <= 720 and size[1] <= 480, f"the board overflows its frame: {size}"
     game = Game.from_code(DEAL)
     for place in game.playable():
         expect(card(page, game, place)).to_be_visible()
