@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route
 
 #: Pyodide takes 4–6 s to start on the reference machine; leave room for a loaded CI box.
 READY_TIMEOUT_MS = 60_000
@@ -130,6 +132,28 @@ class PageGuard:
 
     def _on_page_error(self, error: Error) -> None:
         self.page_errors.append(f"{error.name}: {error.message}")
+
+
+@contextmanager
+def guarded_page(browser: Browser, site_url: str, **context_options: object) -> Iterator[Page]:
+    """A page in a fresh context with its own guard, for tests that need their own browser
+    settings (viewport, locale) or that share one page across a module. Fails when the page
+    reported a problem (console error, CSP violation, request off the test origin...)."""
+    guard = PageGuard(allowed_origins={origin_of(site_url)})
+    options = {"viewport": {"width": 1280, "height": 800}, **context_options}
+    context = browser.new_context(**options)  # type: ignore[arg-type]
+    guard.attach_context(context)
+    page = context.new_page()
+    guard.attach_page(page)
+    page.site_url = site_url  # type: ignore[attr-defined] - read by open_app
+    page.guard = guard  # type: ignore[attr-defined] - for a check before the end
+    try:
+        yield page
+    finally:
+        context.close()
+    problems = guard.problems()
+    if problems:
+        pytest.fail("the page reported problems:\n  " + "\n  ".join(problems))
 
 
 def ready_state(page: Page) -> tuple[bool, str | None]:

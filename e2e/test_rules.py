@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 from game_support import button, card, card_name, status
-from harness import PageGuard, open_app, origin_of
+from harness import guarded_page, open_app
 from playwright.sync_api import Browser, Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
@@ -27,30 +27,23 @@ def at_step(step: int) -> Game:
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Browser, site_url: str) -> Iterator[tuple[Page, PageGuard]]:
-    """One rules page for the module, with its own problem recorder."""
-    guard = PageGuard(allowed_origins={origin_of(site_url)})
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    guard.attach_context(context)
-    page = context.new_page()
-    guard.attach_page(page)
-    page.site_url = site_url  # type: ignore[attr-defined]
-    open_app(page, "rules.html?lang=en")
-    yield page, guard
-    context.close()
+def shared(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One rules page for the module (it fails the module's last test on any page problem)."""
+    with guarded_page(browser, site_url, viewport={"width": 1280, "height": 900}) as page:
+        open_app(page, "rules.html?lang=en")
+        yield page
 
 
 @pytest.fixture
-def page(shared: tuple[Page, PageGuard]) -> Iterator[Page]:
-    """The shared rules page in English at step 0."""
-    page, guard = shared
-    button(page, "English").click()
-    start = button(page, "Start")
+def page(shared: Page) -> Iterator[Page]:
+    """The shared rules page in English at step 0; the test fails on any page problem."""
+    button(shared, "English").click()
+    start = button(shared, "Start")
     if start.is_enabled():
         start.click()
-    expect(page.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
-    yield page
-    assert guard.problems() == []
+    expect(shared.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
+    yield shared
+    assert shared.guard.problems() == []  # type: ignore[attr-defined]
 
 
 def expect_position(page: Page, game: Game) -> None:
@@ -185,33 +178,23 @@ def test_language_switch_shows_vietnamese_rules_and_names(page: Page) -> None:
 
 
 def test_rules_page_opens_in_vietnamese_with_lang_vi(browser: Browser, site_url: str) -> None:
-    guard = PageGuard(allowed_origins={origin_of(site_url)})
-    context = browser.new_context(locale="en-US")
-    guard.attach_context(context)
-    page = context.new_page()
-    guard.attach_page(page)
-    try:
-        open_app(page, "rules.html?lang=vi", base_url=site_url)
+    with guarded_page(browser, site_url, locale="en-US") as page:
+        open_app(page, "rules.html?lang=vi")
         expect(page.get_by_role("heading", name="Các lá bài", exact=True)).to_be_visible()
         expect(page.get_by_text("Bước 0 / 48", exact=True)).to_be_visible()
         expect(page.get_by_role("button", name="5 bích, chồng 1, 8 lá")).to_be_visible()
-    finally:
-        context.close()
-    assert guard.problems() == []
 
 
 def test_reading_the_rules_never_changes_the_saved_game(browser: Browser, site_url: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    try:
-        open_app(page, "index.html?lang=en&deal=HM1-N-AAAAAAB", base_url=site_url)
+    with guarded_page(browser, site_url) as page:
+        open_app(page, "index.html?lang=en&deal=HM1-N-AAAAAAB")
         game = Game.from_code("HM1-N-AAAAAAB")
         card(page, game, "4").click()
         card(page, game, "7").click()
         expect(page.locator("#moves")).to_have_text("1")
         page.goto(site_url + "icon.svg")  # leave the game page: it saves as it closes
         before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
-        open_app(page, "rules.html?lang=en", base_url=site_url)
+        open_app(page, "rules.html?lang=en")
         button(page, "Next step").click()
         example = at_step(1)
         own = example.legal_moves()[0]
@@ -220,18 +203,12 @@ def test_reading_the_rules_never_changes_the_saved_game(browser: Browser, site_u
         expect(status(page)).to_have_text(re.compile(r"^Removed "))
         after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
         assert after == before
-    finally:
-        context.close()
 
 
 def test_rules_page_fits_a_360_px_phone(browser: Browser, site_url: str) -> None:
-    guard = PageGuard(allowed_origins={origin_of(site_url)})
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="vi-VN")
-    guard.attach_context(context)
-    page = context.new_page()
-    guard.attach_page(page)
-    try:
-        open_app(page, "rules.html", base_url=site_url)
+    phone = {"viewport": {"width": 360, "height": 740}, "locale": "vi-VN"}
+    with guarded_page(browser, site_url, **phone) as page:
+        open_app(page, "rules.html")
         expect(page.locator("html")).to_have_attribute("lang", "vi")
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 360
@@ -240,6 +217,3 @@ def test_rules_page_fits_a_360_px_phone(browser: Browser, site_url: str) -> None
         board = page.locator('[data-lang-block="vi"] [data-diagram="example"] .hm-board')
         box = board.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
-    finally:
-        context.close()
-    assert guard.problems() == []

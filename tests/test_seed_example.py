@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from engine_support import SEED_DIAGRAM
 
 from halfmoon_core import Game, parse_card, parse_moves, replay
 from halfmoon_web.seed_example import MOVES, START
-
-SEED_DIAGRAM = {
-    "1": ("7H", 7), "2": ("AH", 8), "3": ("KH", 8), "4": ("4C", 8), "5": ("QH", 8),
-    "6": ("5H", 8), "7": ("7S", 8), "8": ("JC", 7), "9": ("TD", 8), "10": ("TC", 8),
-    "11": ("2D", 8), "12": ("KH", 8), "R1": ("TH", 1), "R2": ("6S", 1), "R3": ("3D", 1),
-    "R4": ("4S", 1), "R5": ("7D", 1), "R6": ("5S", 1), "R7": ("JH", 1), "R8": ("AC", 1),
-}  # fmt: skip
 
 
 def test_example_starts_as_a_full_deal_with_5s_on_pile_1_and_6d_on_pile_8() -> None:
