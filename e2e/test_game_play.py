@@ -284,6 +284,19 @@ def test_tab_walks_through_the_cards(page: Page, game: Game) -> None:
     expect(card(page, game, "R1")).to_be_focused()
 
 
+def test_focus_lands_on_the_new_deal_after_the_end_dialog(page: Page) -> None:
+    game = Game.from_code(STALEMATE_AFTER_ONE)
+    open_deal(page, STALEMATE_AFTER_ONE)
+    for place in ("R5", "R6"):
+        card(page, game, place).focus()
+        page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog")).to_contain_text("No more moves")
+    expect(button(page, "New game")).to_be_focused()
+    page.keyboard.press("Enter")  # the card that had the focus is gone with the old deal
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile(r", pile 1, 8 cards$"))).to_be_focused()
+
+
 def test_toolbar_works_from_the_keyboard(page: Page, game: Game) -> None:
     play(page, game, "4-7")
     button(page, "Undo").focus()

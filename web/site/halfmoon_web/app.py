@@ -462,10 +462,19 @@ class GamePage:
             dialog.close()
 
     def on_dialog_closed(self, _event: Any) -> None:
-        """When no modal dialog is left open, the page is audible again."""
-        if not found(self.document.querySelector("dialog[open]")):
-            for el in self.document.querySelectorAll("[data-modal-hide]"):
-                el.removeAttribute("aria-hidden")
+        """When no modal dialog is left open, the page is audible again, and the keyboard
+        focus is back on the page (on the board when the element it came from is gone)."""
+        doc = self.document
+        if found(doc.querySelector("dialog[open]")):
+            return
+        for el in doc.querySelectorAll("[data-modal-hide]"):
+            el.removeAttribute("aria-hidden")
+        active = doc.activeElement
+        if not found(active) or active.tagName == "BODY" or not active.getClientRects().length:
+            target = doc.querySelector("#board button[data-place]")
+            if not found(target):
+                target = doc.querySelector('.toolbar [data-action="new-game"]')
+            target.focus()
 
     # -- settings -------------------------------------------------------------------------
     def sync_settings_form(self) -> None:
