@@ -74,6 +74,31 @@ def unpressed(page: Page, game: Game, place: str) -> None:
     expect(card(page, game, place)).to_have_attribute("aria-pressed", "false")
 
 
+# -- the interface contract (SPEC §11) ---------------------------------------------------
+TOOLBAR = ("New game", "Undo", "Restart deal", "Open deal", "Settings", "Rules", "Statistics")
+
+
+def test_contract_names_resolve_to_one_element_each(page: Page) -> None:
+    """As a test written from the spec alone would look them up: names not exact, so that
+    a second control whose name contains one of them would break it."""
+    for name in TOOLBAR:
+        expect(page.get_by_role("button", name=name)).to_have_count(1)
+    expect(page.get_by_role("status")).to_have_count(1)
+    expect(page.locator("#time")).to_have_text("0:00")
+    expect(page.locator("#score")).to_have_text("0")
+    expect(page.locator("#moves")).to_have_text("0")
+    assert page.locator("#deal-code").text_content() == DEAL
+    button(page, "Settings").click()
+    for name in SETTINGS:
+        expect(page.get_by_role("checkbox", name=name)).to_have_count(1)
+    expect(page.get_by_role("combobox", name="Language")).to_have_value("en")
+    button(page, "Open deal").click()
+    for name in ("Open deal", "Cancel"):  # the toolbar is out of reach behind the dialog
+        expect(page.get_by_role("dialog").get_by_role("button", name=name)).to_have_count(1)
+        expect(page.get_by_role("button", name=name)).to_have_count(1)
+    page.keyboard.press("Escape")
+
+
 # -- the tap machine -------------------------------------------------------------------
 def test_tap_selects_and_second_tap_deselects(page: Page, game: Game) -> None:
     card(page, game, "4").click()

@@ -427,7 +427,8 @@ class GamePage:
 
     # -- panels and dialogs ---------------------------------------------------------------
     def show_panel(self, panel_id: str) -> None:
-        """Open the settings or statistics panel (only one at a time) and focus its title."""
+        """Open the settings or statistics panel (only one at a time); the focus stays on its
+        button, the panel comes next in the tab order."""
         for other in ("settings-panel", "stats-panel"):
             opened = other == panel_id
             self.el(other).hidden = not opened
