@@ -428,7 +428,7 @@ class GamePage:
     # -- panels and dialogs ---------------------------------------------------------------
     def show_panel(self, panel_id: str) -> None:
         """Open the settings or statistics panel (only one at a time); the focus stays on its
-        button, the panel comes next in the tab order."""
+        button; the panel follows the toolbar in the tab order."""
         for other in ("settings-panel", "stats-panel"):
             opened = other == panel_id
             self.el(other).hidden = not opened
