@@ -324,9 +324,17 @@ def test_focus_lands_on_the_new_deal_after_the_end_dialog(page: Page) -> None:
 
 def test_toolbar_works_from_the_keyboard(page: Page, game: Game) -> None:
     play(page, game, "4-7")
+    play(page, game, "5-6")
     button(page, "Undo").focus()
     page.keyboard.press("Enter")
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(button(page, "Undo")).to_be_focused()
+    page.keyboard.press("Enter")
     expect(page.locator("#moves")).to_have_text("0")
+    game.pop()
+    game.pop()
+    # Undo is now disabled: the focus does not fall off the page, it goes to a returned card.
+    expect(card(page, game, "4")).to_be_focused()
 
 
 # -- deal code -----------------------------------------------------------------------------

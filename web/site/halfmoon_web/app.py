@@ -352,6 +352,7 @@ class GamePage:
         self.session.acted(self.now())
         self.say(self.t("undone", cards=i18n.cards_text(outcome.returned, self.lang)))
         self.after_change(announce=True)
+        self.keep_focus(outcome.move.places[0])  # the Undo button may just have been disabled
 
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""
@@ -457,10 +458,12 @@ class GamePage:
             dialog.showModal()
 
     def close_dialog(self, dialog_id: str) -> None:
-        """Close a dialog if it is open."""
+        """Close a dialog if it is open (the focus goes back where it was, if that is still
+        there)."""
         dialog = self.el(dialog_id)
         if dialog.open:
             dialog.close()
+            self.keep_focus()
 
     def on_dialog_closed(self, _event: Any) -> None:
         """When no modal dialog is left open, the page is audible again, and the keyboard
@@ -470,12 +473,30 @@ class GamePage:
             return
         for el in doc.querySelectorAll("[data-modal-hide]"):
             el.removeAttribute("aria-hidden")
+        self.keep_focus()
+
+    def keep_focus(self, place: str | None = None) -> None:
+        """When the keyboard focus fell off the page (its element gone, hidden or disabled),
+        put it on the card at ``place``, else on the first card, else on New game."""
+        doc = self.document
         active = doc.activeElement
-        if not found(active) or active.tagName == "BODY" or not active.getClientRects().length:
-            target = doc.querySelector("#board button[data-place]")
-            if not found(target):
-                target = doc.querySelector('.toolbar [data-action="new-game"]')
-            target.focus()
+        if (
+            found(active)
+            and active.tagName != "BODY"
+            and active.getClientRects().length
+            and not active.disabled
+        ):
+            return
+        candidates = [
+            f'#board button[data-place="{place}"]' if place else "",
+            "#board button[data-place]",
+            '.toolbar [data-action="new-game"]',
+        ]
+        for selector in filter(None, candidates):
+            target = doc.querySelector(selector)
+            if found(target):
+                target.focus()
+                return
 
     # -- settings -------------------------------------------------------------------------
     def sync_settings_form(self) -> None:
