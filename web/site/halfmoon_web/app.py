@@ -330,6 +330,7 @@ class GamePage:
         self.close_dialog("end-dialog")
         self.say(self.t(message_key, code=code))
         self.after_change(announce=True)
+        self.keep_focus()  # the card focused before the end of the game is gone
 
     def ask_new_game(self) -> None:
         """New game: ask first when the game in progress has moves."""
@@ -352,7 +353,7 @@ class GamePage:
         self.session.acted(self.now())
         self.say(self.t("undone", cards=i18n.cards_text(outcome.returned, self.lang)))
         self.after_change(announce=True)
-        self.keep_focus(outcome.move.places[0])  # the Undo button may just have been disabled
+        self.keep_focus(outcome.move.places[0])  # Undo may be disabled now, or its dialog gone
 
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""
@@ -458,12 +459,10 @@ class GamePage:
             dialog.showModal()
 
     def close_dialog(self, dialog_id: str) -> None:
-        """Close a dialog if it is open (the focus goes back where it was, if that is still
-        there)."""
+        """Close a dialog if it is open (the focus goes back where it was, if still there)."""
         dialog = self.el(dialog_id)
         if dialog.open:
             dialog.close()
-            self.keep_focus()
 
     def on_dialog_closed(self, _event: Any) -> None:
         """When no modal dialog is left open, the page is audible again, and the keyboard
