@@ -12,9 +12,7 @@ from playwright.sync_api import Page, expect
 
 
 @pytest.fixture
-def host_page(
-    page: Page, guard: PageGuard, tmp_path: Path
-) -> Iterator[tuple[Page, PageGuard]]:
+def host_page(page: Page, guard: PageGuard, tmp_path: Path) -> Iterator[tuple[Page, PageGuard]]:
     """Yield a function that opens, on another origin, a page framing a page of the site.
 
     The other origin is a second local server (another port; Chromium's Local Network Access

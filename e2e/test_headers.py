@@ -22,4 +22,3 @@ def test_pages_carry_the_csp(site_url: str, path: str) -> None:
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
     expected = ["*"] if path.startswith("embed") else ["'none'"]
     assert directives["frame-ancestors"] == expected
-

@@ -149,9 +149,7 @@ def make_server(
         (SiteHandler,),
         {"rules": load_header_rules(toml_path), "quiet": quiet},
     )
-    server = ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=str(directory))
-    )
+    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 

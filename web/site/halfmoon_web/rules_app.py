@@ -12,6 +12,7 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
+from halfmoon_core import Game
 from halfmoon_core.embed import embed_snippet
 
 from .board import Board
@@ -41,7 +42,7 @@ class RulesPage:
         self.layout_host.className = "board diagram-board"
         self.layout_board = Board(
             self.layout_host,
-            BoardModel(StepLine(START, "").game_at(0)),
+            BoardModel(Game.from_position(START)),
             lang=self.lang,
             labels=True,
             interactive=False,
