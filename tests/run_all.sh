@@ -35,8 +35,9 @@ step "build dist/"
 .venv/bin/python web/build.py || die "build failed"
 
 status=0
-step "ruff check ."
+step "ruff check . && ruff format --check ."
 .venv/bin/ruff check . || status=1
+.venv/bin/ruff format --check . || status=1
 
 # pytest exit codes: 0 = all passed, 5 = no test collected (a failure here), others = failure.
 run_pytest() {
