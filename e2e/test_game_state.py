@@ -307,3 +307,19 @@ def test_reduced_motion_follows_the_os_until_changed(page: Page) -> None:
     wait_for_app(page)
     button(page, "Settings").click()
     expect(page.get_by_label("Reduced motion")).not_to_be_checked()  # the choice beats the OS
+
+
+def test_bad_settings_and_statistics_are_set_aside(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    write_storage(page, "halfmoon.settings", '{"move_errors": "yes"}')
+    write_storage(page, "halfmoon.stats", "[not json")
+    open_app(page, "index.html?lang=en")
+    expect(status(page)).to_contain_text("The saved settings could not be read")
+    expect(status(page)).to_contain_text("The saved statistics could not be read")
+    backups = page.evaluate(
+        "() => [localStorage.getItem('halfmoon.settings.backup'),"
+        " localStorage.getItem('halfmoon.stats.backup')]"
+    )
+    assert backups == ['{"move_errors": "yes"}', "[not json"]
+    button(page, "Settings").click()
+    expect(page.get_by_label("Move errors")).not_to_be_checked()

@@ -8,7 +8,8 @@ answers the toolbar, the panels and the dialogs. Rules stay in the engine; texts
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import parse_qs, urlencode
 
 from pyodide.ffi import create_proxy
@@ -25,6 +26,7 @@ from .settings import Settings
 from .stats import Stats
 from .storage import GAME_KEY, SETTINGS_KEY, STATS_KEY, Corrupt, Storage
 
+T = TypeVar("T")
 TICK_MS = 250
 
 
@@ -122,32 +124,27 @@ class GamePage:
             return Corrupt
 
     def _load_settings(self) -> Settings:
-        data = self._read(SETTINGS_KEY)
-        if data is None:
-            return Settings()
-        try:
-            if data is Corrupt:
-                raise ValueError("not JSON")
-            return Settings.from_json(data)
-        except ValueError:
-            if data is not Corrupt:
-                self.storage.backup(SETTINGS_KEY)
-            self.notices.append(("corrupt_settings", ""))
-            return Settings()
+        return self._load_parsed(SETTINGS_KEY, Settings.from_json, Settings, "corrupt_settings")
 
     def _load_stats(self) -> Stats:
-        data = self._read(STATS_KEY)
+        return self._load_parsed(STATS_KEY, Stats.from_json, Stats, "corrupt_stats")
+
+    def _load_parsed(
+        self, key: str, parse: Callable[[Any], T], default: Callable[[], T], notice: str
+    ) -> T:
+        """Read ``key`` with ``parse``; on bad data keep a backup, tell the player, use default."""
+        data = self._read(key)
         if data is None:
-            return Stats()
+            return default()
         try:
             if data is Corrupt:
                 raise ValueError("not JSON")
-            return Stats.from_json(data)
+            return parse(data)
         except ValueError:
             if data is not Corrupt:
-                self.storage.backup(STATS_KEY)
-            self.notices.append(("corrupt_stats", ""))
-            return Stats()
+                self.storage.backup(key)
+            self.notices.append((notice, ""))
+            return default()
 
     def _load_session(self) -> GameSession | None:
         data = self._read(GAME_KEY)
