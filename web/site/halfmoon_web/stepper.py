@@ -97,7 +97,7 @@ class Stepper:
         return node
 
     def _button(self, action: str) -> Any:
-        button = self._el("button", f"step-button step-{action}")
+        button = self._el("button", f"pill step-button step-{action}")
         button.type = "button"
         button.setAttribute("data-step", action)
         return button
