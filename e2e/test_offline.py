@@ -35,3 +35,9 @@ def test_works_offline_after_first_visit(
     wait_for_app(page)
     assert responses
     assert [r.url for r in responses if not r.from_service_worker] == []
+    # The rules page and the embed were precached too: they start offline as well.
+    page.goto(url + "rules.html?lang=en")
+    wait_for_app(page)
+    page.goto(url + "embed.html?deal=HM1-N-AAAAAAB&steps=4-7")
+    wait_for_app(page)
+    assert [r.url for r in responses if not r.from_service_worker] == []
