@@ -63,6 +63,7 @@ def test_placeholders_are_filled(site: Path) -> None:
     for path in [*site.glob("*.html"), site / "pyscript.json"]:
         assert "%PYODIDE_VERSION%" not in path.read_text(encoding="utf-8")
         assert "%PYSCRIPT_VERSION%" not in path.read_text(encoding="utf-8")
+        assert "%RUNTIME_HEAD%" not in path.read_text(encoding="utf-8")
     config = json.loads((site / "pyscript.json").read_text(encoding="utf-8"))
     assert (site / config["interpreter"]).is_file()
 
@@ -107,3 +108,14 @@ def test_staleness(site: Path) -> None:
     """A fresh build is not stale; a missing one is."""
     assert build.is_stale(site.parent / "nowhere")
     assert not build.is_stale(site)
+
+
+def test_every_page_loads_the_runtime_from_its_versioned_folders(site: Path) -> None:
+    """%RUNTIME_HEAD% gives each page the preloads, boot.js and PyScript's core.js."""
+    pyodide = build.package_version("pyodide")
+    pyscript = build.package_version("@pyscript/core")
+    for name in ("index.html", "rules.html", "embed.html"):
+        page = (site / name).read_text(encoding="utf-8")
+        assert f'href="./vendor/pyodide/{pyodide}/pyodide.asm.wasm"' in page, name
+        assert '<script src="./boot.js" defer></script>' in page, name
+        assert f'src="./vendor/pyscript/{pyscript}/core.js"' in page, name

@@ -10,7 +10,8 @@ Plain CPython, standard library only. The published folder is made of:
 
 Text sources may use the placeholders ``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; the
 build replaces them with the installed versions, so the runtime lives under versioned URLs
-that can be cached for ever.
+that can be cached for ever. A page's ``<head>`` says ``%RUNTIME_HEAD%`` where every page loads
+the runtime (:data:`RUNTIME_HEAD`: the preloads, ``boot.js`` and PyScript's ``core.js``).
 
 The build also completes the PyScript config (``pyscript.json``): it adds every Python module
 of ``halfmoon_core`` and of ``web/site/`` (except the entry scripts named by
@@ -54,6 +55,19 @@ SW_MANIFEST = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.S)
 SOURCE_MAP = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 TEXT_SUFFIXES = {".html", ".json", ".js", ".mjs", ".css", ".webmanifest", ".svg", ".txt"}
 PLACEHOLDER = re.compile(r"%([A-Z_]+)%")
+_PYODIDE = "./vendor/pyodide/%PYODIDE_VERSION%"
+RUNTIME_HEAD = "\n  ".join(
+    (
+        "<!-- The runtime: its big downloads start at once, in parallel with PyScript. -->",
+        f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
+        f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
+        f'<link rel="preload" href="{_PYODIDE}/python_stdlib.zip" as="fetch" crossorigin>',
+        '<script src="./boot.js" defer></script>',
+        '<script type="module" id="pyscript-core"'
+        ' src="./vendor/pyscript/%PYSCRIPT_VERSION%/core.js"></script>',
+    )
+)
+"""What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in)."""
 PY_SCRIPT_SRC = re.compile(r"""<script\b[^>]*\btype=["']py["'][^>]*>""", re.I)
 SRC_ATTR = re.compile(r"""\bsrc=["']([^"']+)["']""", re.I)
 
@@ -199,6 +213,7 @@ def build(out: Path = DEFAULT_OUT) -> str:
         "PYODIDE_VERSION": package_version("pyodide"),
         "PYSCRIPT_VERSION": package_version("@pyscript/core"),
     }
+    versions["RUNTIME_HEAD"] = fill_placeholders(RUNTIME_HEAD, versions, "RUNTIME_HEAD")
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
