@@ -80,6 +80,20 @@ def test_every_matching_rule_applies_and_later_rules_win(tmp_path: Path) -> None
     }
 
 
+@pytest.mark.parametrize(
+    ("raw", "value"),
+    [
+        ("  max-age=0,\n  no-cache ,no-store  ", "max-age=0, no-cache, no-store"),
+        ("default-src 'self';\n      img-src 'self'", "default-src 'self'; img-src 'self'"),
+        (["public", " max-age=31536000 ", "immutable"], "public, max-age=31536000, immutable"),
+        ("text/html; charset=utf-8", "text/html; charset=utf-8"),
+    ],
+)
+def test_values_are_written_as_netlify_writes_them_on_one_line(raw: object, value: str) -> None:
+    """Commas spaced as Netlify's parser spaces them, lists joined, line breaks gone."""
+    assert serve.header_value(raw) == value
+
+
 def test_missing_toml_means_no_rules(tmp_path: Path) -> None:
     """Without a netlify.toml the server adds no header."""
     assert serve.load_header_rules(tmp_path / "absent.toml") == []

@@ -29,6 +29,7 @@ from urllib.parse import unquote, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "dist"
 NETLIFY_TOML = ROOT / "netlify.toml"
+_COMMA = re.compile(r"\s*,\s*")
 
 #: MIME types set explicitly, whatever the OS's mime table says.
 MIME_TYPES = {
@@ -79,9 +80,22 @@ def load_header_rules(toml_path: Path = NETLIFY_TOML) -> list[HeaderRule]:
         config = tomllib.load(handle)
     rules = []
     for rule in config.get("headers", []):
-        values = {str(k): " ".join(str(v).split()) for k, v in rule.get("values", {}).items()}
+        values = {str(k).strip(): header_value(v) for k, v in rule.get("values", {}).items()}
         rules.append(HeaderRule(path_regex(rule["for"]), values))
     return rules
+
+
+def header_value(raw: object) -> str:
+    """A header value as Netlify's headers parser writes it, but always on one line.
+
+    As Netlify does, a list joins its items with ``, `` and in a string the spacing around every
+    comma becomes ``, ``. Here, in addition, every run of whitespace (line breaks included)
+    becomes one space, so that a TOML multi-line string still gives a valid value locally;
+    ``tests/test_netlify_parser.py`` checks that Netlify's own reading agrees.
+    """
+    if isinstance(raw, list):
+        return ", ".join(" ".join(str(item).split()) for item in raw)
+    return _COMMA.sub(", ", " ".join(str(raw).split()))
 
 
 def headers_for(rules: list[HeaderRule], url_path: str) -> dict[str, str]:
