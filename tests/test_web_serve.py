@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import re
+import select
+import socket
+import subprocess
 import sys
 import urllib.error
 import urllib.request
@@ -147,3 +152,82 @@ def test_server_refuses_after_shutdown(tmp_path: Path) -> None:
         pass
     with pytest.raises(urllib.error.URLError):
         urllib.request.urlopen(url, timeout=5)
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    """A folder the command line accepts (it has an index.html)."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>i</title>", encoding="utf-8")
+    return tmp_path
+
+
+def test_busy_port_is_told_in_one_line(site: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A port in use gives one line on stderr naming it and what to try, exit 1, no traceback."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = serve.main(["--port", str(port), "--dir", str(site)])
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    assert err == (
+        f"serve.py: port {port} on 127.0.0.1 is already in use; "
+        f"try --port {port + 1} (or --port 0 for any free port)\n"
+    )
+
+
+def test_busy_port_is_told_by_the_command_too(site: Path) -> None:
+    """Run as a program, the busy port gives the same one line and exit status 1."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, str(ROOT / "web" / "serve.py"), "--port", str(port)]
+        done = subprocess.run(
+            [*command, "--dir", str(site)],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"serve.py: port {port} on 127.0.0.1 is already in use; "
+        f"try --port {port + 1} (or --port 0 for any free port)"
+    ]
+
+
+@pytest.mark.parametrize("port", ["-1", "65536", "http"])
+def test_a_port_out_of_range_is_a_usage_error(
+    site: Path, port: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A port that is no port number is refused by the argument parser (exit 2)."""
+    with pytest.raises(SystemExit) as stopped:
+        serve.main(["--port", port, "--dir", str(site)])
+    assert stopped.value.code == 2
+    assert "is not a port number (0 to 65535)" in capsys.readouterr().err
+
+
+def test_port_zero_prints_the_port_it_really_listens_on(site: Path) -> None:
+    """``--port 0`` names the port chosen, at once (not held in a pipe's buffer), and serves."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "web" / "serve.py"), "--port", "0", "--dir", str(site)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    try:
+        assert server.stdout is not None
+        readable, _, _ = select.select([server.stdout], [], [], 20)
+        assert readable, "serve.py printed nothing within 20 s (is the line flushed?)"
+        line = server.stdout.readline()
+        found = re.fullmatch(r"Half Moon at http://127\.0\.0\.1:(\d+)/ \(Ctrl\+C stops\)\n", line)
+        assert found, f"unexpected first line: {line!r}"
+        port = int(found.group(1))
+        assert port != 0
+        status, _headers = get(f"http://127.0.0.1:{port}/index.html")
+        assert status == 200
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -6,13 +6,15 @@ every rule whose ``for`` path matches applies, in file order, a later rule overr
 an earlier one set (as ``netlify dev`` does). So the app runs locally under the real
 Content-Security-Policy. Like Netlify, ``/name`` serves ``name.html`` when that file exists.
 
-Usage: ``python3 web/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]``.
+Usage: ``python3 web/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]``; ``--port 0``
+listens on any free port, and the first line printed names it.
 The e2e tests reuse :func:`make_server` and :func:`serve_in_thread`.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import os
 import re
@@ -195,20 +197,51 @@ def serve_in_thread(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Command-line entry point: serve until interrupted."""
+    """Command-line entry point: serve until interrupted.
+
+    A port that cannot be had (already in use, say) is told in one line on stderr, exit 1.
+    """
     parser = argparse.ArgumentParser(description="Serve dist/ like Netlify does.")
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=port_number, default=8000, help="0 picks any free port")
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR)
     args = parser.parse_args(argv)
     if not (args.dir / "index.html").is_file():
         print(f"{args.dir}/index.html is missing: run `npm run build` first", file=sys.stderr)
         return 1
-    with make_server(args.dir, args.host, args.port) as server:
-        print(f"Half Moon at http://{args.host}:{server.server_address[1]}/ (Ctrl+C stops)")
+    try:
+        server = make_server(args.dir, args.host, args.port)
+    except OSError as exc:
+        print(f"serve.py: {bind_problem(exc, args.host, args.port)}", file=sys.stderr)
+        return 1
+    with server:
+        url = f"http://{args.host}:{server.server_address[1]}/"
+        print(f"Half Moon at {url} (Ctrl+C stops)", flush=True)
         with suppress(KeyboardInterrupt):
             server.serve_forever()
     return 0
+
+
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port number, 0 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)")
+    return port
+
+
+def bind_problem(exc: OSError, host: str, port: int) -> str:
+    """One line saying why the server could not listen on ``host:port``, and what to try."""
+    if exc.errno == errno.EADDRINUSE:
+        hint = "--port 0" if port >= 65535 else f"--port {port + 1} (or --port 0 for any free port)"
+        return f"port {port} on {host} is already in use; try {hint}"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return f"no permission to listen on port {port} of {host}; try --port 8000 or --port 0"
+    reason = exc.strerror or str(exc)
+    return f"cannot listen on {host} port {port}: {reason}"
 
 
 if __name__ == "__main__":
