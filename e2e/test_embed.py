@@ -9,7 +9,7 @@ import sys
 from html import unescape
 
 import pytest
-from game_support import button, card, status
+from game_support import STALEMATE_AFTER_ONE, STALEMATE_AT_DEAL, button, card, status
 from harness import open_app
 from playwright.sync_api import Page, expect
 
@@ -122,3 +122,50 @@ def test_command_line_snippet_opens_a_working_board(page: Page) -> None:
     expect(page.get_by_text("Step 0 of 2", exact=True)).to_be_visible()
     button(page, "Next step").click()
     expect(page.get_by_text("Step 1: 9♥ (pile 4) + 2♦ (pile 7) = 11")).to_be_visible()
+
+
+ALL_REMOVED = "HMP1:" + "/" * 19
+"""The position with every card removed: a won game."""
+
+
+@pytest.mark.parametrize(
+    ("start", "lang", "words"),
+    [
+        (STALEMATE_AT_DEAL, "en", "No more moves"),
+        (STALEMATE_AT_DEAL, "vi", "Hết nước đi"),
+        (ALL_REMOVED, "en", "You won!"),
+        (ALL_REMOVED, "vi", "Bạn đã thắng!"),
+    ],
+    ids=["stalemate-en", "stalemate-vi", "won-en", "won-vi"],
+)
+def test_a_start_that_is_already_over_says_so(
+    page: Page, start: str, lang: str, words: str
+) -> None:
+    """The status line tells a stalemate or a won start at once, in the end dialog's words."""
+    param = "position" if start.startswith("HMP1:") else "deal"
+    open_app(page, f"embed.html?{param}={start}&lang={lang}")  # still reaches data-ready
+    expect(status(page)).to_have_text(words)
+    game = Game.from_start(start)
+    expect(page.locator("button[data-place]")).to_have_count(len(game.playable()))
+
+
+def test_the_embed_says_what_the_game_page_says_at_a_stalemate_deal(page: Page) -> None:
+    """Same words as the game page's end of game, for the same deal."""
+    open_app(page, f"index.html?deal={STALEMATE_AT_DEAL}&lang=en")
+    title = page.locator("#end-title").text_content()
+    assert title, "the game page shows no end-of-game title"
+    open_app(page, f"embed.html?deal={STALEMATE_AT_DEAL}&lang=en")
+    expect(status(page)).to_have_text(title)
+
+
+def test_a_step_that_ends_the_game_says_so_and_leaving_it_clears_it(page: Page) -> None:
+    """The one legal move of this deal leaves nothing to play: its step says so."""
+    open_app(page, f"embed.html?deal={STALEMATE_AFTER_ONE}&steps=R5-R6&lang=en")
+    expect(page.get_by_text("Step 0 of 1", exact=True)).to_be_visible()
+    expect(status(page)).to_have_text("")
+    button(page, "Next step").click()
+    expect(page.get_by_text("Step 1 of 1", exact=True)).to_be_visible()
+    expect(status(page)).to_have_text("No more moves")
+    button(page, "Previous step").click()
+    expect(page.get_by_text("Step 0 of 1", exact=True)).to_be_visible()
+    expect(status(page)).to_have_text("")

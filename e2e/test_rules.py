@@ -104,9 +104,14 @@ def test_picking_the_last_step_shows_the_won_table(page: Page) -> None:
     expect(button(page, "Next step")).to_be_disabled()
     board = page.locator('[data-lang-block="en"] [data-diagram="example"]')
     expect(board.locator("button[data-place]")).to_have_count(0)
+    expect(status(page)).to_have_text("You won!")  # the game page's words for a win
+    button(page, "Tiếng Việt").click()
+    expect(status(page)).to_have_text("Bạn đã thắng!")
+    button(page, "English").click()
     slider.fill("20")
     expect(page.get_by_text("Step 20 of 48", exact=True)).to_be_visible()
     expect_position(page, at_step(20))
+    expect(page.locator("#rules-status")).to_have_text("")  # by id: empty, it has no size
 
 
 @pytest.mark.parametrize(

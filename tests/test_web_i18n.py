@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from halfmoon_core import parse_card
+from halfmoon_core import Game, parse_card
 from halfmoon_web import i18n
 
 
@@ -63,6 +63,29 @@ def test_removal_text_uses_display_letters() -> None:
     cards = [parse_card(c) for c in ("JC", "QH", "KH")]
     assert i18n.t("en", "removed", cards=i18n.cards_text(cards, "en")) == "Removed J♣ + Q♥ + K♥"
     assert i18n.t("vi", "removed", cards=i18n.cards_text(cards, "vi")) == "Đã loại V♣ + D♥ + R♥"
+
+
+STALEMATE_AT_DEAL = "HM1-N-AAABATO"
+"""A deal with no pair and no triple among its playable cards."""
+ALL_REMOVED = "HMP1:" + "/" * 19
+"""The position with every card removed."""
+
+
+@pytest.mark.parametrize(
+    ("start", "en", "vi"),
+    [
+        (STALEMATE_AT_DEAL, "No more moves", "Hết nước đi"),
+        (ALL_REMOVED, "You won!", "Bạn đã thắng!"),
+        ("HM1-N-AAAAAAB", "", ""),
+    ],
+    ids=["stalemate", "won", "playing"],
+)
+def test_end_title_says_how_the_engine_game_ends(start: str, en: str, vi: str) -> None:
+    """The end words follow the engine's status, in the end dialog's words (SPEC §11)."""
+    status = Game.from_start(start).status
+    assert i18n.end_title(status, "en") == en
+    assert i18n.end_title(status, "vi") == vi
+    assert i18n.end_title(status, "fr") == en
 
 
 def test_catalogs_have_the_same_keys() -> None:

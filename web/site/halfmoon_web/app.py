@@ -276,8 +276,8 @@ class GamePage:
             self.close_dialog("end-dialog")
             return
         game = self.session.game
+        title = i18n.end_title(status, self.lang)
         if status == "won":
-            title = self.t("won_title")
             body = self.t(
                 "won_body",
                 score=game.score,
@@ -285,7 +285,6 @@ class GamePage:
                 time=format_time(self.session.clock.elapsed(self.now())),
             )
         else:
-            title = self.t("stalemate_title")
             body = self.t("stalemate_body" if game.can_undo else "stalemate_body_deal")
         self.el("end-title").textContent = title
         self.el("end-body").textContent = body

@@ -1,8 +1,10 @@
 """Wiring of ``embed.html``: one board (or a step viewer) driven by URL parameters (§10, §11).
 
 Parameters are checked by :mod:`halfmoon_web.embed_params`; a bad one is reported inside the
-frame as text (never HTML) and start-up is marked failed with ``data-error``. The embed never
-reads or writes storage, so it cannot touch the player's saved game.
+frame as text (never HTML) and start-up is marked failed with ``data-error``. A start that is
+already won or stalemate is valid: the status line says so at once, in the game page's words
+(a step viewer says it at the step that ends so). The embed never reads or writes storage, so
+it cannot touch the player's saved game.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 from .board import Board
 from .dom import found
 from .embed_params import EmbedParamError, parse_embed_query
-from .i18n import card_short, choose_language, t
+from .i18n import card_short, choose_language, end_title, t
 from .model import BoardModel, TapOutcome
 from .stepper import Stepper
 from .steps import StepLine
@@ -49,6 +51,7 @@ class EmbedPage:
                 labels=config.labels,
                 on_tap=self._on_tap,
             )
+            self.say(end_title(self.view.model.status, self.lang))
 
     def say(self, text: str) -> None:
         """Show a message in the frame's one status element."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from halfmoon_core import Card
+from halfmoon_core import Card, Status
 
 LANGS = ("vi", "en")
 DEFAULT_LANG = "vi"
@@ -284,6 +284,16 @@ def t(lang: str, key: str, **params: object) -> str:
     catalog = MESSAGES.get(lang, MESSAGES["en"])
     text = catalog.get(key, MESSAGES["en"][key])
     return text.format(**params) if params else text
+
+
+def end_title(status: Status, lang: str) -> str:
+    """The words that end a game of this status (the engine's ``Game.status``), as the game
+    page's end dialog titles them: ``You won!``, ``No more moves``; empty while playing."""
+    key = _END_TITLES.get(status)
+    return t(_lang(lang), key) if key else ""
+
+
+_END_TITLES = {"won": "won_title", "stalemate": "stalemate_title"}
 
 
 def rank_short(card: Card, lang: str) -> str:

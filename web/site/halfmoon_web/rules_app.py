@@ -95,9 +95,9 @@ class RulesPage:
             slot = article.querySelector(f'[data-diagram="{name}"]')
             if found(slot):
                 slot.replaceChildren(host)
-        self.layout_board.set_options(lang=lang)
-        self.stepper.set_lang(lang)
         self.say("")
+        self.layout_board.set_options(lang=lang)
+        self.stepper.set_lang(lang)  # says again, in this language, a step's end of game
 
 
 def saved_lang(window: Any) -> str | None:

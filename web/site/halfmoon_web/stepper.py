@@ -1,8 +1,10 @@
 """The step viewer: a board plus Start / Previous step / Next step and ``Step N of M`` (§10, §11).
 
 Mounted by the rules page and by ``embed.html?...&steps=``. Each step shows the position after
-that many moves of a :class:`~halfmoon_web.steps.StepLine` and says in words what was removed.
-The reader may also tap cards on any step; the next step button returns to the line.
+that many moves of a :class:`~halfmoon_web.steps.StepLine` and says in words what was removed;
+a step that ends the game (won, or no more moves) also says so through ``say``, the page's
+status line. The reader may also tap cards on any step; the next step button returns to the
+line.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from pyodide.ffi import create_proxy
 
 from .board import Board
 from .dom import found
-from .i18n import card_short, place_name, t
+from .i18n import card_short, end_title, place_name, t
 from .model import BoardModel, TapOutcome
 from .steps import StepLine
 
@@ -137,7 +139,12 @@ class Stepper:
         self.tried = False
         self.board.set_game(self.line.game_at(step))
         self._update_texts()
+        self._say_end()
         return step
+
+    def _say_end(self) -> None:
+        """Say how the game shown ends (won, no more moves), or clear the status line."""
+        self.say(end_title(self.board.model.status, self.lang))
 
     def _update_texts(self) -> None:
         step, lang = self.line.step, self.lang
@@ -162,3 +169,4 @@ class Stepper:
         self.lang = lang
         self.board.set_options(lang=lang)
         self._update_texts()
+        self._say_end()
