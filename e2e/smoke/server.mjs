@@ -1,0 +1,57 @@
+// The site for the smoke tests: the built dist/ served by `web/serve.py --port 0` (netlify.toml's
+// headers and CSP included) in a child process; its URL is read from what it prints.
+
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startProcess, waitFor } from "./processes.mjs";
+
+/** The repository's root folder. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The folder served: $HALFMOON_SITE_DIR, else dist/ (built by `npm run build`). */
+export const SITE_DIR = process.env.HALFMOON_SITE_DIR || path.join(ROOT, "dist");
+
+/** A Python that runs web/serve.py: the project's .venv if there is one, else python3. */
+function python() {
+  const venv = path.join(ROOT, ".venv", "bin", "python");
+  return process.env.HALFMOON_PYTHON || (existsSync(venv) ? venv : "python3");
+}
+
+/**
+ * Start serving SITE_DIR on a free port; resolve with `{url, stop()}` once the server answers.
+ * `url` is the base URL, ending in `/`; `stop()` ends the server (safe to call twice).
+ */
+export async function startSite() {
+  if (!existsSync(path.join(SITE_DIR, "index.html"))) {
+    throw new Error(`${SITE_DIR}/index.html is missing: run \`npm run build\` first`);
+  }
+  const server = startProcess(
+    "web/serve.py",
+    python(),
+    [path.join(ROOT, "web", "serve.py"), "--host", "127.0.0.1", "--port", "0", "--dir", SITE_DIR],
+    { cwd: ROOT, env: { ...process.env, PYTHONUNBUFFERED: "1" } },
+  );
+  try {
+    // Any wording will do, as long as the line names the URL with its real port.
+    const [printed] = await server.waitForOutput(/https?:\/\/[\w.[\]:-]+:(?!0\/)\d+\/?/, 20_000);
+    const url = printed.endsWith("/") ? printed : `${printed}/`;
+    await waitFor(`${url} to answer`, async () => (await fetch(url + "index.html")).ok, {
+      timeoutMs: 20_000,
+    });
+    return { url, stop: () => server.stop() };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Whether anything answers at `url` (false when the connection is refused). */
+export async function answers(url) {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}

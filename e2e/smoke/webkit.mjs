@@ -1,0 +1,201 @@
+// WebKit for the smoke tests: Debian's WebKitGTK MiniBrowser in automation mode on a private
+// Xvfb display, driven through Debian's WebKitWebDriver (--target mode) by selenium-webdriver.
+//
+//   Xvfb -displayfd 3            picks a free display itself and names it on fd 3
+//   MiniBrowser --automation     with WEBKIT_INSPECTOR_SERVER=127.0.0.1:P1 and that DISPLAY
+//   WebKitWebDriver --port=P2 --target=127.0.0.1:P1
+//   selenium-webdriver           new Builder().usingServer("http://127.0.0.1:P2")
+//
+// All three processes are stopped by close() (and at exit, whatever happens). WebKitWebDriver
+// has no BiDi and the automation web view does not pass console messages on, so the driver
+// reports no console errors itself: the scenario's in-page watcher (installed after each load),
+// data-error and the .py-error check cover WebKit.
+
+import { readdirSync } from "node:fs";
+import net from "node:net";
+import { firstExisting, freePort, startProcess, waitFor } from "./processes.mjs";
+
+/** MiniBrowser: $HALFMOON_MINIBROWSER, else the one of Debian's libwebkit2gtk-4.1-0. */
+export function miniBrowserBinary() {
+  const multiarch = (() => {
+    try {
+      return readdirSync("/usr/lib").map((dir) => `/usr/lib/${dir}/webkit2gtk-4.1/MiniBrowser`);
+    } catch {
+      return [];
+    }
+  })();
+  return firstExisting([process.env.HALFMOON_MINIBROWSER, ...multiarch, "/usr/libexec/webkit2gtk-4.1/MiniBrowser"]);
+}
+
+/** Debian's WebKitWebDriver (package webkit2gtk-driver), or $HALFMOON_WEBKITWEBDRIVER. */
+export function webDriverBinary() {
+  return firstExisting([process.env.HALFMOON_WEBKITWEBDRIVER, "/usr/bin/WebKitWebDriver"]);
+}
+
+/** Xvfb (package xvfb). */
+export function xvfbBinary() {
+  return firstExisting([process.env.HALFMOON_XVFB, "/usr/bin/Xvfb"]);
+}
+
+/** Why the WebKit tests cannot run here (a skip reason), or undefined when they can. */
+export function webkitUnavailable() {
+  const missing = [];
+  if (!miniBrowserBinary()) missing.push("MiniBrowser (libwebkit2gtk-4.1-0)");
+  if (!webDriverBinary()) missing.push("WebKitWebDriver (webkit2gtk-driver)");
+  if (!xvfbBinary() && !process.env.DISPLAY) missing.push("Xvfb (xvfb) or a DISPLAY");
+  return missing.length ? `missing ${missing.join(", ")}` : undefined;
+}
+
+/** Start Xvfb on a display it picks; resolve with {display, process}. */
+async function startXvfb() {
+  const xvfb = startProcess(
+    "Xvfb",
+    xvfbBinary(),
+    ["-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+    { extraFds: 1 },
+  );
+  let written = "";
+  xvfb.child.stdio[3].setEncoding("utf8");
+  xvfb.child.stdio[3].on("data", (chunk) => (written += chunk));
+  try {
+    const number = await waitFor("Xvfb to name its display", () => {
+      if (!xvfb.alive) throw new Error(`Xvfb exited: ${xvfb.output()}`);
+      return written.match(/^(\d+)\n/)?.[1];
+    }, { timeoutMs: 20_000, intervalMs: 50 });
+    return { display: `:${number}`, process: xvfb };
+  } catch (error) {
+    await xvfb.stop();
+    throw error;
+  }
+}
+
+/** Resolve once something accepts TCP connections on 127.0.0.1:`port`. */
+function connects(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Start MiniBrowser --automation with its inspector server on a free port. */
+async function startMiniBrowser(display) {
+  const port = await freePort();
+  const browser = startProcess("MiniBrowser", miniBrowserBinary(), ["--automation"], {
+    env: { ...process.env, DISPLAY: display, WEBKIT_INSPECTOR_SERVER: `127.0.0.1:${port}` },
+  });
+  try {
+    await waitFor("MiniBrowser's inspector server", () => {
+      if (!browser.alive) throw new Error(`MiniBrowser exited: ${browser.output()}`);
+      return connects(port);
+    }, { timeoutMs: 30_000 });
+    return { port, process: browser };
+  } catch (error) {
+    await browser.stop();
+    throw error;
+  }
+}
+
+/** Start WebKitWebDriver attached to the inspector at `target`; resolve with its URL. */
+async function startWebDriver(target) {
+  const port = await freePort();
+  const driver = startProcess("WebKitWebDriver", webDriverBinary(), [`--port=${port}`, `--target=${target}`]);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor("WebKitWebDriver's /status", async () => {
+      if (!driver.alive) throw new Error(`WebKitWebDriver exited: ${driver.output()}`);
+      return (await fetch(`${url}/status`)).ok;
+    }, { timeoutMs: 30_000 });
+    return { url, process: driver };
+  } catch (error) {
+    await driver.stop();
+    throw error;
+  }
+}
+
+/** Launch Xvfb, MiniBrowser and WebKitWebDriver, open a session: resolve with an adapter. */
+export async function launchWebKit() {
+  const started = [];
+  try {
+    let display = process.env.DISPLAY;
+    if (xvfbBinary()) {
+      const xvfb = await startXvfb();
+      started.push(xvfb.process);
+      display = xvfb.display;
+    }
+    const browser = await startMiniBrowser(display);
+    started.push(browser.process);
+    const webDriver = await startWebDriver(`127.0.0.1:${browser.port}`);
+    started.push(webDriver.process);
+    const { Builder } = await import("selenium-webdriver");
+    const driver = await new Builder()
+      .usingServer(webDriver.url)
+      .withCapabilities({ browserName: "MiniBrowser" })
+      .build();
+    try {
+      await driver.manage().setTimeouts({ script: 60_000, pageLoad: 90_000, implicit: 0 });
+      await driver.manage().window().setRect({ width: 1280, height: 900 });
+      const version = (await driver.getCapabilities()).get("browserVersion");
+      return new WebKitAdapter(driver, `WebKitGTK ${version} (MiniBrowser)`, started);
+    } catch (error) {
+      await driver.quit();
+      throw error;
+    }
+  } catch (error) {
+    for (const child of started.reverse()) await child.stop();
+    throw error;
+  }
+}
+
+/** The scenario's view of WebKit: one WebDriver session (classic WebDriver). */
+class WebKitAdapter {
+  constructor(driver, version, processes) {
+    this.name = "WebKit";
+    this.driver = driver;
+    this.version = version;
+    this.processes = processes;
+  }
+
+  /** Open `url` and wait for its load event (page load strategy "normal"). */
+  async goto(url) {
+    await this.driver.get(url);
+  }
+
+  /** Reload the page and wait for its load event. */
+  async reload() {
+    await this.driver.navigate().refresh();
+  }
+
+  /** Run `fn(...args)` in the page; WebDriver awaits a returned promise. */
+  async evaluate(fn, ...args) {
+    return this.driver.executeScript(fn, ...args);
+  }
+
+  /** Run `fn(...args)` in the page, which returns an element: a WebElement. */
+  async element(fn, ...args) {
+    const element = await this.driver.executeScript(fn, ...args);
+    if (!element?.click) throw new Error(`${fn.name || "the lookup"} returned no element`);
+    return element;
+  }
+
+  /** WebDriver's Element Click: scrolled into view, a real pointer click at its centre. */
+  async click(element) {
+    await element.click();
+  }
+
+  /** WebKitWebDriver has no log or BiDi channel: nothing to report from the driver itself. */
+  takeErrors() {
+    return [];
+  }
+
+  /** End the session, then stop WebKitWebDriver, MiniBrowser and Xvfb. */
+  async close() {
+    try {
+      await this.driver.quit();
+    } finally {
+      for (const child of [...this.processes].reverse()) await child.stop();
+    }
+  }
+}
