@@ -48,7 +48,7 @@ class FirefoxAdapter {
     this.name = "Firefox";
     this.browser = browser;
     this.page = page;
-    this.version = version.replace(/^firefox\//i, "");
+    this.version = `${version.replace(/^firefox\//i, "")} (${firefoxBinary()})`;
     this.errors = [];
     page.on("console", (message) => {
       if (message.type() === "error") {

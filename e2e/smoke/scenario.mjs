@@ -184,6 +184,23 @@ function gameState() {
   };
 }
 
+/**
+ * In the page: whether this is the page of `url` (its query string aside: the game drops
+ * `deal=` once read), started, showing deal `deal`, with its "Restart deal" button visible and
+ * enabled (so no dialog or panel hides the toolbar).
+ */
+function readyGameAt(url, deal) {
+  const root = document.documentElement;
+  const wanted = new URL(url);
+  if (location.origin + location.pathname !== wanted.origin + wanted.pathname) return false;
+  if (!root.hasAttribute("data-ready") || root.hasAttribute("data-error")) return false;
+  if (document.getElementById("deal-code")?.textContent.trim() !== deal) return false;
+  const restart = [...document.querySelectorAll("button")].filter(
+    (el) => el.textContent.trim() === "Restart deal" && !el.disabled && el.getClientRects().length > 0,
+  );
+  return restart.length === 1 && !restart[0].closest("[hidden], [inert], [aria-hidden='true']");
+}
+
 /** In the page: whether a service worker controls the page. */
 function controlled() {
   return navigator.serviceWorker?.controller != null;
@@ -254,9 +271,15 @@ export async function waitForGame(browser, what, check) {
   return last;
 }
 
-/** Open the game at the start of deal HM1-N-AAAAAAB (Restart deal if a saved game resumed). */
+/**
+ * Bring the game to the start of deal HM1-N-AAAAAAB: on the game page already open and ready
+ * with its toolbar in reach (no dialog or panel over it), else on a fresh load (a saved game
+ * resumes); then Restart deal if a move was made. Pyodide starts once for the game tests, as
+ * in e2e/test_game_play.py.
+ */
 export async function openDealAtStart(browser, baseUrl) {
-  await load(browser, baseUrl + GAME);
+  const url = baseUrl + GAME;
+  if (!(await browser.evaluate(readyGameAt, url, DEAL))) await load(browser, url);
   let state = await browser.evaluate(gameState);
   assert.equal(state.deal, DEAL);
   if (state.moves !== "0") {
