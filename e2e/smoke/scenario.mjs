@@ -354,6 +354,7 @@ function reportFigures(browser, timings) {
  * `offlineSkip`, if given, skips only the offline test, with that reason.
  */
 export function defineSmokeSuite({ name, launch, unavailable, offlineSkip }) {
+  if (unavailable) console.log(`# ${name} smoke test skipped: ${unavailable}`);
   describe(`${name} smoke test`, { skip: unavailable ?? false }, () => {
     let site;
     let browser;
