@@ -28,6 +28,23 @@ else
   echo "no /usr/bin/chromium: the browser tests use Playwright's own browser, if installed"
 fi
 
+step "Firefox and WebKit (smoke tests)"
+# Debian's firefox-esr, WebKitGTK's WebKitWebDriver (its MiniBrowser comes with libwebkit2gtk)
+# and Xvfb; e2e/smoke/ skips a browser whose binaries are missing.
+smoke_missing=()
+[ -x /usr/bin/firefox-esr ] || smoke_missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || smoke_missing+=(webkit2gtk-driver)
+[ -x /usr/bin/Xvfb ] || smoke_missing+=(xvfb)
+if [ "${#smoke_missing[@]}" -eq 0 ]; then
+  echo "firefox-esr, WebKitWebDriver and Xvfb are installed"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "installing Debian's ${smoke_missing[*]}"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${smoke_missing[@]}"; } \
+    >>/tmp/halfmoon-apt.log 2>&1 || echo "warning: apt-get install ${smoke_missing[*]} failed (see /tmp/halfmoon-apt.log)"
+else
+  echo "not root or no apt-get: not installing ${smoke_missing[*]}; their smoke tests will be skipped"
+fi
+
 step "npm ci"
 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
 
@@ -53,6 +70,9 @@ run_pytest() {
 
 run_pytest tests/ tests --cov=halfmoon_core --cov-branch --cov-report=term || status=1
 run_pytest e2e/ e2e || status=1
+
+step "smoke tests in Firefox and WebKit (e2e/smoke/)"
+npm run --silent test:smoke || status=1
 
 if [ "$status" -eq 0 ]; then
   step "all tests passed"
