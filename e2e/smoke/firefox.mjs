@@ -22,6 +22,7 @@ export async function launchFirefox() {
     browser: "firefox",
     executablePath: firefoxBinary(),
     headless: true,
+    timeout: 90_000, // to start, on a busy machine
     protocolTimeout: 120_000,
     extraPrefsFirefox: {
       // The service worker is under test; keep Firefox from phoning home on a machine with

@@ -115,8 +115,21 @@ async function startWebDriver(target) {
   }
 }
 
-/** Launch Xvfb, MiniBrowser and WebKitWebDriver, open a session: resolve with an adapter. */
+/**
+ * Launch Xvfb, MiniBrowser and WebKitWebDriver, open a session: resolve with an adapter.
+ * A second attempt follows a failed one (a free port taken meanwhile by someone else).
+ */
 export async function launchWebKit() {
+  try {
+    return await launchOnce();
+  } catch (error) {
+    console.log(`# WebKit: launch failed (${error.message.split("\n")[0]}); trying once more`);
+    return launchOnce();
+  }
+}
+
+/** One attempt of launchWebKit(): everything it started is stopped again when it fails. */
+async function launchOnce() {
   const started = [];
   try {
     let display = process.env.DISPLAY;
