@@ -1,7 +1,7 @@
 // The cross-browser smoke scenario, written once for every browser. A test file calls
 // defineSmokeSuite() with a launcher that returns a browser *adapter*:
 //
-//   name, version                     e.g. "Firefox", "153.8.0esr"
+//   name, version                     e.g. "Firefox", "153.8.0 (/usr/bin/firefox-esr)"
 //   goto(url), reload()               navigate, resolve at the load event
 //   evaluate(fn, ...args)             run fn in the page (a promise is awaited), JSON result
 //   element(fn, ...args)              run fn in the page, which returns one element: a handle
@@ -26,7 +26,7 @@ import { answers, ROOT, startSite } from "./server.mjs";
 
 /** How many times each page is loaded in the start-up test. */
 export const LOADS_PER_PAGE = 3;
-/** Longest wait for <html data-ready> or data-error on one load (Pyodide takes 3–6 s). */
+/** Longest wait for <html data-ready> or data-error on one load (3–12 s on a 2-core box). */
 export const READY_TIMEOUT_MS = 90_000;
 /** Longest wait for the page to react to a click. */
 const REACTION_TIMEOUT_MS = 15_000;
