@@ -38,10 +38,15 @@ export class ChildProcess {
     this.listeners = new Set();
     this.exitCode = undefined;
     this.exited = new Promise((resolve) => {
-      child.once("exit", (code, signal) => {
-        this.exitCode = code ?? signal;
+      const ended = (code) => {
+        this.exitCode ??= code;
         running.delete(this.pid);
         resolve(this.exitCode);
+      };
+      child.once("exit", (code, signal) => ended(code ?? signal));
+      child.once("error", (error) => {
+        this.text += `\n${name}: ${error.message}`;
+        if (this.pid === undefined) ended(`not started: ${error.message}`); // no "exit" follows
       });
     });
     for (const stream of [child.stdout, child.stderr]) {
@@ -119,9 +124,6 @@ export function startProcess(name, command, args, { env = process.env, cwd, extr
   const stdio = ["ignore", "pipe", "pipe", ...Array(extraFds).fill("pipe")];
   const child = spawn(command, args, { env, cwd, stdio, detached: true });
   const started = new ChildProcess(name, child);
-  child.once("error", (error) => {
-    started.text += `\n${name}: ${error.message}`;
-  });
   if (child.pid !== undefined) running.set(child.pid, started);
   return started;
 }
