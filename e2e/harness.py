@@ -18,7 +18,8 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, 
 
 #: Pyodide takes 4–6 s to start on the reference machine; leave room for a loaded CI box.
 READY_TIMEOUT_MS = 60_000
-READY_SELECTOR = "html[data-ready], html[data-error]"
+#: A page that reloads itself into a new build (boot.js) says ``data-reloading``: not that one.
+READY_SELECTOR = "html[data-ready]:not([data-reloading]), html[data-error]:not([data-reloading])"
 #: Flags for Chromium as root, headless, on a machine whose only network is loopback.
 CHROMIUM_ARGS = [
     "--no-sandbox",

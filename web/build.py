@@ -1,22 +1,27 @@
 """Build the published site folder ``dist/`` for Half Moon.
 
-Plain CPython, standard library only. The published folder is made of:
+Plain CPython, standard library only. The published folder holds three kinds of files
+(docs/deploys.md explains why):
 
-* the static sources in ``web/site/`` (HTML, CSS, the Python view modules, JSON config,
-  ``sw.js``, the web manifest and the icons);
-* the ``halfmoon_core`` package, as plain ``.py`` files under ``dist/halfmoon_core/``;
-* only the runtime files the app really uses, copied from ``node_modules`` into
+* **stable URLs**, fetched fresh on every visit: the pages (``*.html``), ``sw.js``, the web
+  manifest and the icons;
+* **one build's app files**, under ``dist/app/<build-id>/``: CSS, ``boot.js``, ``start.mjs``,
+  the PyScript config, the Python view modules of ``web/site/`` and the ``halfmoon_core``
+  package. The build id is a hash of everything published outside ``vendor/``, so a page always
+  names the config, Python and CSS of its own build, and never another build's;
+* **the runtime**, only the files the app really uses, copied from ``node_modules`` into
   ``dist/vendor/pyodide/<version>/`` and ``dist/vendor/pyscript/<version>/``.
 
-Text sources may use the placeholders ``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; the
-build replaces them with the installed versions, so the runtime lives under versioned URLs
-that can be cached for ever. A page's ``<head>`` says ``%RUNTIME_HEAD%`` where every page loads
-the runtime (:data:`RUNTIME_HEAD`: the preloads, ``boot.js`` and PyScript's ``core.js``).
+Text sources may use the placeholders ``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page
+may also say ``%APP%`` (the folder of its build's app files, ``./app/<build-id>``), ``%BUILD%``
+and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id, the preloads, ``boot.js`` and
+``start.mjs``, which starts PyScript).
 
 The build also completes the PyScript config (``pyscript.json``): it adds every Python module
 of ``halfmoon_core`` and of ``web/site/`` (except the entry scripts named by
 ``<script type="py" src=...>`` in the HTML pages) to its ``files`` table. Finally it writes the
-service worker's precache list with a cache name derived from a hash of every published file.
+service worker's precache manifest: the build id, the app files with their cache name, and the
+runtime files with theirs (named after a hash of their contents).
 
 Usage: ``python3 web/build.py [--out DIR]``.
 """
@@ -50,26 +55,31 @@ PYODIDE_FILES = (
 )
 #: Files in web/site that are not published.
 SITE_EXCLUDE = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)|\.pyc$")
+#: Files of web/site published at a stable URL (everything else goes under app/<build-id>/).
+STABLE_FILE = re.compile(r"^[^/]+\.(html|webmanifest|png|svg|ico)$|^sw\.js$")
 #: Where the service worker's precache manifest sits inside sw.js (valid JS either way).
 SW_MANIFEST = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.S)
 SOURCE_MAP = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
 TEXT_SUFFIXES = {".html", ".json", ".js", ".mjs", ".css", ".webmanifest", ".svg", ".txt"}
 PLACEHOLDER = re.compile(r"%([A-Z_]+)%")
+#: Placeholders that name the build itself: filled last, once the build id is known.
+BUILD_PLACEHOLDERS = ("APP", "BUILD")
 _PYODIDE = "./vendor/pyodide/%PYODIDE_VERSION%"
 RUNTIME_HEAD = "\n  ".join(
     (
+        '<meta name="halfmoon-build" content="%BUILD%">',
         "<!-- The runtime: its big downloads start at once, in parallel with PyScript. -->",
         f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
         f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
         f'<link rel="preload" href="{_PYODIDE}/python_stdlib.zip" as="fetch" crossorigin>',
-        '<script src="./boot.js" defer></script>',
-        '<script type="module" id="pyscript-core"'
-        ' src="./vendor/pyscript/%PYSCRIPT_VERSION%/core.js"></script>',
+        '<script src="%APP%/boot.js" defer></script>',
+        '<script type="module" src="%APP%/start.mjs"></script>',
     )
 )
 """What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in)."""
 PY_SCRIPT_SRC = re.compile(r"""<script\b[^>]*\btype=["']py["'][^>]*>""", re.I)
 SRC_ATTR = re.compile(r"""\bsrc=["']([^"']+)["']""", re.I)
+APP_PREFIX = re.compile(r"^(%APP%|\.)/")
 
 
 class BuildError(RuntimeError):
@@ -136,32 +146,34 @@ def fill_placeholders(text: str, values: dict[str, str], where: str) -> str:
 
 
 def entry_scripts(site: Path) -> set[str]:
-    """Return the ``src`` of every ``<script type="py">`` in the site's HTML pages."""
+    """Return the ``src`` of every ``<script type="py">`` of the site's HTML pages, relative to
+    the app folder (``%APP%/main.py`` gives ``main.py``)."""
     entries: set[str] = set()
     for page in site.glob("*.html"):
         for tag in PY_SCRIPT_SRC.findall(page.read_text(encoding="utf-8")):
             src = SRC_ATTR.search(tag)
             if src:
-                entries.add(src.group(1).removeprefix("./"))
+                entries.add(APP_PREFIX.sub("", src.group(1)))
     return entries
 
 
-def python_modules(out: Path, entries: set[str]) -> list[str]:
-    """Return the published ``.py`` files (relative to ``out``) to put in Pyodide's file system."""
-    modules = []
-    for path in sorted(out.rglob("*.py")):
-        rel = path.relative_to(out).as_posix()
-        if rel not in entries and not rel.startswith("vendor/"):
-            modules.append(rel)
-    return modules
+def python_modules(app: Path, entries: set[str]) -> list[str]:
+    """Return the ``.py`` files of the app folder (relative to it) to put in Pyodide's file
+    system: all but the entry scripts."""
+    return [
+        rel
+        for rel in (path.relative_to(app).as_posix() for path in sorted(app.rglob("*.py")))
+        if rel not in entries
+    ]
 
 
-def complete_config(out: Path, entries: set[str]) -> None:
-    """Add the Python modules to the ``files`` table of ``out/pyscript.json``."""
-    config_path = out / "pyscript.json"
+def complete_config(app: Path, entries: set[str]) -> None:
+    """Add the Python modules to the ``files`` table of ``app/pyscript.json`` (URLs relative
+    to the config, which PyScript resolves them against)."""
+    config_path = app / "pyscript.json"
     config = json.loads(config_path.read_text(encoding="utf-8"))
     files: dict[str, str] = dict(config.get("files", {}))
-    for rel in python_modules(out, entries):
+    for rel in python_modules(app, entries):
         url = f"./{rel}"
         if url in files:
             raise BuildError(f"pyscript.json already lists {url}; the build adds .py files itself")
@@ -184,17 +196,31 @@ def content_hash(out: Path, names: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
-def write_service_worker(out: Path) -> str:
-    """Fill the precache manifest of ``out/sw.js``; return the cache name."""
+def precache_manifest(out: Path, build_id: str) -> dict[str, object]:
+    """The service worker's manifest: the build id, the build's own files (pages, app files,
+    icons) with their cache name, and the runtime files with theirs (a hash of their contents,
+    so builds that share a runtime share its cache)."""
+    files = [name for name in published_files(out) if name != "sw.js"]
+    vendor = [name for name in files if name.startswith("vendor/")]
+    return {
+        "build": build_id,
+        "cache": f"halfmoon-app-{build_id}",
+        "files": [name for name in files if not name.startswith("vendor/")],
+        "runtimeCache": f"halfmoon-runtime-{content_hash(out, vendor)}",
+        "runtime": vendor,
+    }
+
+
+def write_service_worker(out: Path, build_id: str) -> str:
+    """Fill the precache manifest of ``out/sw.js``; return the app cache name."""
     sw = out / "sw.js"
     text = sw.read_text(encoding="utf-8")
     if not SW_MANIFEST.search(text):
         raise BuildError("web/site/sw.js has no /*PRECACHE*/ ... /*END*/ manifest")
-    files = [name for name in published_files(out) if name != "sw.js"]
-    cache = f"halfmoon-{content_hash(out, files)}"
-    manifest = json.dumps({"cache": cache, "files": files}, indent=1)
-    sw.write_text(SW_MANIFEST.sub(lambda _: f"/*PRECACHE*/ {manifest} /*END*/", text), "utf-8")
-    return cache
+    manifest = precache_manifest(out, build_id)
+    body = json.dumps(manifest, indent=1)
+    sw.write_text(SW_MANIFEST.sub(lambda _: f"/*PRECACHE*/ {body} /*END*/", text), "utf-8")
+    return str(manifest["cache"])
 
 
 def copy_vendor(src: Path, dest: Path, names: Iterable[str]) -> None:
@@ -207,54 +233,83 @@ def copy_vendor(src: Path, dest: Path, names: Iterable[str]) -> None:
         (dest / name).write_bytes(data)
 
 
-def build(out: Path = DEFAULT_OUT) -> str:
-    """Build the whole site into ``out`` (replaced atomically); return the cache name."""
-    versions = {
+def copy_sources(stage: Path, site: Path, core: Path, values: dict[str, str]) -> Path:
+    """Copy the site and the engine into ``stage``, placeholders filled but for the build's
+    own (:data:`BUILD_PLACEHOLDERS`); return the app folder, ``stage/app/_``."""
+    app = stage / "app" / "_"
+    keep = {key: f"%{key}%" for key in BUILD_PLACEHOLDERS}
+    for path in iter_files(site):
+        rel = path.relative_to(site).as_posix()
+        target = (stage if STABLE_FILE.match(rel) else app) / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix in TEXT_SUFFIXES:
+            text = fill_placeholders(path.read_text(encoding="utf-8"), values | keep, rel)
+            target.write_text(text, encoding="utf-8")
+        else:
+            shutil.copyfile(path, target)
+    for path in iter_files(core):
+        if path.suffix == ".py":
+            target = app / "halfmoon_core" / path.relative_to(core)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+    return app
+
+
+def seal_build(stage: Path, app: Path) -> str:
+    """Name the build after a hash of everything published outside ``vendor/`` (pages still
+    saying ``%APP%``), move the app files to ``app/<build-id>/`` and fill in the pages'
+    ``%APP%`` and ``%BUILD%``; return the build id."""
+    own = [name for name in published_files(stage) if not name.startswith("vendor/")]
+    build_id = content_hash(stage, own)[:12]
+    app.rename(app.parent / build_id)
+    values = {"APP": f"./app/{build_id}", "BUILD": build_id}
+    for page in stage.glob("*.html"):
+        page.write_text(fill_placeholders(page.read_text("utf-8"), values, page.name), "utf-8")
+    return build_id
+
+
+def replace_folder(stage: Path, out: Path) -> None:
+    """Put ``stage`` in the place of ``out`` (the old one removed)."""
+    stage.chmod(0o755)
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=".dist-old-", dir=out.parent))
+        os.replace(out, old / "dist")
+        os.replace(stage, out)
+        shutil.rmtree(old)
+    else:
+        os.replace(stage, out)
+
+
+def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> str:
+    """Build the site of ``site`` and ``core`` into ``out`` (replaced at once, never left half
+    written); return the build id."""
+    values = {
         "PYODIDE_VERSION": package_version("pyodide"),
         "PYSCRIPT_VERSION": package_version("@pyscript/core"),
     }
-    versions["RUNTIME_HEAD"] = fill_placeholders(RUNTIME_HEAD, versions, "RUNTIME_HEAD")
+    keep = {key: f"%{key}%" for key in BUILD_PLACEHOLDERS}
+    values["RUNTIME_HEAD"] = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
     try:
-        for path in iter_files(SITE):
-            rel = path.relative_to(SITE).as_posix()
-            target = stage / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if path.suffix in TEXT_SUFFIXES:
-                text = fill_placeholders(path.read_text(encoding="utf-8"), versions, rel)
-                target.write_text(text, encoding="utf-8")
-            else:
-                shutil.copyfile(path, target)
-        for path in iter_files(CORE):
-            if path.suffix == ".py":
-                target = stage / "halfmoon_core" / path.relative_to(CORE)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, target)
-
+        app = copy_sources(stage, site, core, values)
+        complete_config(app, entry_scripts(site))
         pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
         chunks = pyscript_files(pyscript_dist)
-        copy_vendor(pyscript_dist, stage / "vendor/pyscript" / versions["PYSCRIPT_VERSION"], chunks)
+        copy_vendor(pyscript_dist, stage / "vendor/pyscript" / values["PYSCRIPT_VERSION"], chunks)
         copy_vendor(
             NODE_MODULES / "pyodide",
-            stage / "vendor/pyodide" / versions["PYODIDE_VERSION"],
+            stage / "vendor/pyodide" / values["PYODIDE_VERSION"],
             PYODIDE_FILES,
         )
-        complete_config(stage, entry_scripts(SITE))
-        cache = write_service_worker(stage)
-        stage.chmod(0o755)
-        if out.exists():
-            old = Path(tempfile.mkdtemp(prefix=".dist-old-", dir=out.parent))
-            os.replace(out, old / "dist")
-            os.replace(stage, out)
-            shutil.rmtree(old)
-        else:
-            os.replace(stage, out)
+        build_id = seal_build(stage, app)
+        write_service_worker(stage, build_id)
+        replace_folder(stage, out)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise
-    return cache
+    return build_id
 
 
 def build_inputs() -> list[Path]:
@@ -282,13 +337,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder")
     args = parser.parse_args(argv)
     try:
-        cache = build(args.out)
+        build_id = build(args.out)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 1
     files = published_files(args.out)
     size = sum((args.out / f).stat().st_size for f in files)
-    print(f"built {args.out}: {len(files)} files, {size / 1e6:.1f} MB, cache {cache}")
+    print(f"built {args.out}: {len(files)} files, {size / 1e6:.1f} MB, build {build_id}")
     return 0
 
 

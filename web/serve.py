@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import errno
 import functools
+import hashlib
 import os
 import re
 import sys
@@ -24,6 +25,7 @@ import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -112,6 +114,21 @@ def headers_for(rules: list[HeaderRule], url_path: str) -> dict[str, str]:
     return merged
 
 
+@functools.lru_cache(maxsize=512)
+def _etag_of(path: str, mtime_ns: int, size: int) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return f'"{digest.hexdigest()[:32]}"'
+
+
+def file_etag(path: str) -> str:
+    """A strong ETag for the file at ``path``: a hash of its bytes."""
+    info = os.stat(path)
+    return _etag_of(path, info.st_mtime_ns, info.st_size)
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static file handler with explicit MIME types and the netlify.toml headers."""
 
@@ -119,6 +136,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
     extensions_map = MIME_TYPES
     rules: list[HeaderRule] = []  # noqa: RUF012 - set per server by make_server
     quiet = False
+    _etag: str | None = None
 
     def _url_path(self) -> str:
         return unquote(urlsplit(self.path).path)
@@ -130,6 +148,22 @@ class SiteHandler(SimpleHTTPRequestHandler):
             return local + ".html"
         return local
 
+    def send_head(self):  # type: ignore[no-untyped-def] - the base class's own signature
+        """Validate cached copies by content, as Netlify does (an ETag made of the file's bytes),
+        never by date: two deployments can share a modification time, and a rollback is older
+        than what it replaces, so ``If-Modified-Since`` would wrongly answer 304."""
+        del self.headers["If-Modified-Since"]
+        self._etag = None
+        local = self.translate_path(self.path)
+        if os.path.isfile(local):
+            self._etag = file_etag(local)
+            if self._etag in self.headers.get("If-None-Match", ""):
+                self.send_response(HTTPStatus.NOT_MODIFIED)
+                self.send_header("ETag", self._etag)
+                self.end_headers()
+                return None
+        return super().send_head()
+
     def end_headers(self) -> None:
         """Add the netlify.toml headers (Content-Type is handled in ``send_header``)."""
         for name, value in headers_for(self.rules, self._url_path()).items():
@@ -139,6 +173,10 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
     def send_header(self, keyword: str, value: str) -> None:
         """Let a netlify.toml rule override the Content-Type of a response."""
+        if keyword.lower() == "last-modified":
+            if not self._etag:
+                return
+            keyword, value = "ETag", self._etag
         if keyword.lower() == "content-type":
             for name, override in headers_for(self.rules, self._url_path()).items():
                 if name.lower() == "content-type":

@@ -3,11 +3,9 @@
 //    raising before the page is ready), mark <html data-error="..."> and show the message,
 //    so the player never faces a blank page. Python itself reports the failures it can catch
 //    (see main.py); this file catches the ones that happen before or around Python.
-// 2. Keep PyScript within the Content-Security-Policy (no 'unsafe-eval'): on the main thread
-//    PyScript 0.7 compiles its default *worker* hook with Function() while it sets up each
-//    <script type="py">. The app runs no Python worker, so that hook is dropped first.
-// 3. Register the service worker only once <html data-ready> is set, so that its precaching
-//    does not compete with the runtime download on the first visit.
+// 2. (start.mjs, a module, keeps PyScript within the Content-Security-Policy; see there.)
+// 3. Register the service worker once <html data-ready> is set, so that its precaching does
+//    not compete with the runtime download on the first visit; take updates safely (below).
 "use strict";
 
 (() => {
@@ -39,7 +37,7 @@
 
   // Any runtime file (under vendor/) or Python file answered with an HTTP error status.
   if ("PerformanceObserver" in window) {
-    const runtime = /\/vendor\/|\.py$|\/pyscript\.json$/;
+    const runtime = /\/vendor\/|\/app\/|\.py$|\/pyscript\.json$/;
     const watchFiles = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         const url = entry.name.split("?")[0];
@@ -72,20 +70,78 @@
   });
   watchErrors.observe(document.body || root, { childList: true, subtree: true });
 
-  // The same module instance as <script type="module" id="pyscript-core">, once it has run.
-  const core = document.getElementById("pyscript-core");
-  if (core) {
-    import(core.src)
-      .then(({ hooks }) => hooks.worker.onBeforeRunAsync.clear())
-      .catch((error) => fail(`could not load ${core.src}: ${error.message || error}`));
+  // The service worker and updates (docs/deploys.md). A new build's worker installs beside
+  // the old one and waits. A started page keeps its build and shows the quiet offer "New
+  // version — Reload" (#update-offer); if it is the only page open it also lets the new worker
+  // take over, so that the next load runs the new build. "Reload" makes the new build run now.
+  const workers = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  // Whether a worker controls this page: not yet on the first visit, until the first worker
+  // claims it (that change of controller is no update: it serves this very build).
+  let controlled = Boolean(workers && workers.controller);
+  let reloadWanted = false;
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    // This document is going away, even if Python marks it ready in the meantime.
+    root.setAttribute("data-reloading", "");
+    location.reload();
+  };
+  const offerUpdate = () => {
+    const offer = document.getElementById("update-offer");
+    if (!offer) return;
+    offer.hidden = false;
+    root.setAttribute("data-update", "ready");
+  };
+  const watchRegistration = (registration) => {
+    const waiting = registration.waiting;
+    if (waiting && workers.controller) {
+      offerUpdate();
+      waiting.postMessage({ type: "take-over-if-alone" });
+    }
+    registration.addEventListener("updatefound", () => {
+      const next = registration.installing;
+      if (!next) return;
+      next.addEventListener("statechange", () => {
+        if (next.state === "installed" && workers.controller) {
+          offerUpdate();
+          next.postMessage({ type: "take-over-if-alone" });
+        }
+      });
+    });
+  };
+  if (workers) {
+    workers.addEventListener("controllerchange", () => {
+      if (!controlled) {
+        controlled = true;
+        return;
+      }
+      if (reloadWanted || !root.hasAttribute("data-ready")) reload();
+      else offerUpdate();
+    });
+    document.addEventListener("click", (event) => {
+      if (!event.target.closest || !event.target.closest("#update-reload")) return;
+      reloadWanted = true;
+      workers.getRegistration().then((registration) => {
+        const waiting = registration && registration.waiting;
+        if (waiting) waiting.postMessage({ type: "take-over" }); // then controllerchange
+        else reload(); // another page let the new build take over already
+      }).catch(reload);
+    });
   }
 
-  // The service worker, once the app is ready.
+  // Register once the app is ready, so that precaching does not compete with the runtime
+  // download on the first visit; then look for a newer build at once.
   const registerWorker = () => {
-    if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register("./sw.js").catch((error) => {
-      console.warn("Half Moon: offline support unavailable:", error);
-    });
+    if (!workers) return;
+    workers.register("./sw.js")
+      .then((registration) => {
+        watchRegistration(registration);
+        return registration.update();
+      })
+      .catch((error) => {
+        console.warn("Half Moon: offline support or update check unavailable:", error);
+      });
   };
   const whenReady = new MutationObserver(() => {
     if (root.hasAttribute("data-ready")) {

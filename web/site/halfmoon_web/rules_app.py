@@ -87,6 +87,8 @@ class RulesPage:
         root.setAttribute("lang", lang)
         root.setAttribute("data-lang", lang)
         self.document.title = t(lang, "rules_title")
+        for el in self.document.querySelectorAll("[data-i18n]"):  # e.g. the update offer
+            el.textContent = t(lang, el.getAttribute("data-i18n"))
         for button in self.document.querySelectorAll("[data-set-lang]"):
             pressed = button.getAttribute("data-set-lang") == lang
             button.setAttribute("aria-pressed", "true" if pressed else "false")

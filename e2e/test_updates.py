@@ -1,0 +1,185 @@
+"""Deployments never mix two builds (docs/deploys.md): a player's page runs the HTML, config,
+Python and runtime of one build, across a deployment and a rollback, and the game survives.
+
+Build A is the repository as it is. Build B is a later release made from a copy of the sources:
+it adds a Python module (which marks ``<html data-release="B">``) and renames an element the
+Python view writes (``#moves`` becomes ``#move-count``), so a page that mixed A and B files would
+fail to start. The deployments are published the way Netlify publishes: the whole folder is
+replaced at once and the old build's files are gone from the server.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import build
+import pytest
+import serve
+from game_support import DEAL, play
+from harness import guarded_page, wait_for_app
+from playwright.sync_api import Browser, Page, expect
+
+from halfmoon_core import Game
+
+ROOT = Path(__file__).resolve().parent.parent
+RELOADS = 3
+CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
+RELEASE_MODULE = '''"""Marks the page as release B (written by e2e/test_updates.py)."""
+
+from js import document
+
+document.documentElement.setAttribute("data-release", "B")
+'''
+
+
+def make_release_b(tmp: Path) -> tuple[Path, Path]:
+    """Sources of build B: a new module imported by the game page, and #moves renamed."""
+    site, core = tmp / "site", tmp / "core"
+    shutil.copytree(ROOT / "web" / "site", site, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "halfmoon_core", core, ignore=shutil.ignore_patterns("__pycache__"))
+    (site / "halfmoon_web" / "release.py").write_text(RELEASE_MODULE, encoding="utf-8")
+    app = site / "halfmoon_web" / "app.py"
+    text = app.read_text(encoding="utf-8")
+    assert 'self.el("moves")' in text and "from . import i18n\n" in text
+    text = text.replace('self.el("moves")', 'self.el("move-count")')
+    app.write_text(text.replace("from . import i18n\n", "from . import i18n, release\n"), "utf-8")
+    page = site / "index.html"
+    html = page.read_text(encoding="utf-8")
+    assert html.count('id="moves"') == 1
+    page.write_text(html.replace('id="moves"', 'id="move-count"'), encoding="utf-8")
+    return site, core
+
+
+class Host:
+    """A folder served like Netlify, whose whole content a deployment replaces at once."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.live = root / "live"
+        self.builds: dict[str, Path] = {}
+
+    def add_build(self, name: str, **sources: Path) -> str:
+        """Build a release into its own folder; return its build id."""
+        self.builds[name] = self.root / f"build-{name}"
+        return build.build(self.builds[name], **sources)
+
+    def publish(self, name: str) -> None:
+        """Make release ``name`` the live site, atomically; the previous one is gone."""
+        staged = self.root / "staged"
+        shutil.copytree(self.builds[name], staged)
+        if self.live.exists():
+            gone = self.root / "gone"
+            os.replace(self.live, gone)
+            os.replace(staged, self.live)
+            shutil.rmtree(gone)
+        else:
+            os.replace(staged, self.live)
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Host, str, dict[str, str]]]:
+    """Builds A and B, with A published, served from one URL for the whole module."""
+    root = tmp_path_factory.mktemp("deploys")
+    hosting = Host(root)
+    ids = {"A": hosting.add_build("A")}
+    site, core = make_release_b(root / "sources-b")
+    ids["B"] = hosting.add_build("B", site=site, core=core)
+    assert ids["A"] != ids["B"]
+    hosting.publish("A")
+    with serve.serve_in_thread(hosting.live) as url:
+        yield hosting, url, ids
+
+
+def running_build(page: Page) -> str:
+    """The build id of the page on screen."""
+    return page.locator('meta[name="halfmoon-build"]').get_attribute("content") or ""
+
+
+def counters(page: Page, release: str) -> tuple[str, str]:
+    """Score and moves as the page shows them (B calls the moves element #move-count)."""
+    moves = "#move-count" if release == "B" else "#moves"
+    return page.locator("#score").inner_text(), page.locator(moves).inner_text()
+
+
+def card_names(page: Page) -> list[str]:
+    """The accessible names of the board's cards, in page order."""
+    return page.locator("#board [aria-label]").evaluate_all(
+        "(els) => els.map((el) => el.getAttribute('aria-label'))"
+    )
+
+
+def reload_until(page: Page, release: str, ids: dict[str, str]) -> list[str]:
+    """Reload :data:`RELOADS` times; every load must start. Returns the build of each load.
+    After the first load, the test waits until the page offers the new version."""
+    seen = []
+    for attempt in range(RELOADS):
+        # The first answer may be a blank page that loads the address again (sw.js).
+        page.reload(wait_until="commit")
+        wait_for_app(page)
+        seen.append(running_build(page))
+        if attempt == 0 and seen[0] != ids[release]:
+            offer = page.locator("#update-offer")
+            expect(offer).to_be_visible(timeout=60_000)
+            expect(offer.get_by_role("button", name="Reload", exact=True)).to_be_visible()
+    return seen
+
+
+def test_deploy_then_rollback_never_mixes_builds(
+    browser: Browser, host: tuple[Host, str, dict[str, str]]
+) -> None:
+    """Play on A; publish B; three reloads: all start, the last runs B, the game is kept and
+    the player was offered the new version. Then roll back to A: the same, back to A."""
+    hosting, url, ids = host
+    with guarded_page(browser, url) as page:
+        page.goto(url + f"index.html?deal={DEAL}&lang=en")
+        wait_for_app(page)
+        assert running_build(page) == ids["A"]
+        game = Game.from_code(DEAL)
+        play(page, game, "4-7")
+        assert page.evaluate(CONTROLLED)
+        before = (counters(page, "A"), card_names(page))
+        assert before[0] == ("10", "1")
+
+        hosting.publish("B")
+        seen = reload_until(page, "B", ids)
+        assert seen[-1] == ids["B"], seen
+        assert set(seen) <= {ids["A"], ids["B"]}
+        expect(page.locator("html")).to_have_attribute("data-release", "B")
+        assert (counters(page, "B"), card_names(page)) == before
+        expect(page.locator("#update-offer")).to_be_hidden()
+
+        hosting.publish("A")
+        seen = reload_until(page, "A", ids)
+        assert seen[-1] == ids["A"], seen
+        expect(page.locator("html")).not_to_have_attribute("data-release", "B")
+        assert (counters(page, "A"), card_names(page)) == before
+
+
+def test_offer_reloads_into_the_new_build_while_playing(
+    browser: Browser, host: tuple[Host, str, dict[str, str]]
+) -> None:
+    """With the game open when a deployment lands, the page keeps running its own build and
+    offers the new one; choosing "Reload" starts the new build with the game kept."""
+    hosting, url, ids = host
+    hosting.publish("A")
+    with guarded_page(browser, url) as page:
+        page.goto(url + f"index.html?deal={DEAL}&lang=en")
+        wait_for_app(page)
+        assert page.evaluate(CONTROLLED)
+        play(page, Game.from_code(DEAL), "4-7")
+        hosting.publish("B")
+        # The page looks for a new build when it starts; a later visit would too.
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        offer = page.locator("#update-offer")
+        expect(offer).to_be_visible(timeout=60_000)
+        assert running_build(page) == ids["A"]
+        offer.get_by_role("button", name="Reload", exact=True).click()
+        new_build = f'meta[name="halfmoon-build"][content="{ids["B"]}"]'
+        page.wait_for_selector(new_build, state="attached")
+        wait_for_app(page)
+        assert counters(page, "B") == ("10", "1")
+    hosting.publish("A")
