@@ -16,34 +16,28 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]' \
   || die "pip install -e '.[test]' failed"
 
-step "Chromium"
-if [ ! -x /usr/bin/chromium ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "installing Debian's chromium"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } \
-    >/tmp/halfmoon-apt.log 2>&1 || echo "warning: apt-get install chromium failed (see /tmp/halfmoon-apt.log)"
-fi
-if [ -x /usr/bin/chromium ]; then
-  /usr/bin/chromium --version 2>/dev/null | head -n 1
-else
-  echo "no /usr/bin/chromium: the browser tests use Playwright's own browser, if installed"
-fi
-
-step "Firefox and WebKit (smoke tests)"
-# Debian's firefox-esr, WebKitGTK's WebKitWebDriver (its MiniBrowser comes with libwebkit2gtk)
-# and Xvfb; e2e/smoke/ skips a browser whose binaries are missing.
-smoke_missing=()
-[ -x /usr/bin/firefox-esr ] || smoke_missing+=(firefox-esr)
-[ -x /usr/bin/WebKitWebDriver ] || smoke_missing+=(webkit2gtk-driver)
-[ -x /usr/bin/Xvfb ] || smoke_missing+=(xvfb)
-if [ "${#smoke_missing[@]}" -eq 0 ]; then
-  echo "firefox-esr, WebKitWebDriver and Xvfb are installed"
+step "Browsers (Debian packages: chromium, firefox-esr, webkit2gtk-driver, xvfb)"
+# Chromium runs the main browser suite (e2e/, Playwright); Firefox ESR and WebKitGTK's
+# MiniBrowser (driven by WebKitWebDriver on Xvfb) run the smoke tests (e2e/smoke/), which skip
+# a browser whose binaries are missing. Nothing downloads a browser build of its own.
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/firefox-esr ] || missing+=(firefox-esr)
+[ -x /usr/bin/WebKitWebDriver ] || missing+=(webkit2gtk-driver)
+[ -x /usr/bin/Xvfb ] || missing+=(xvfb)
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "all installed"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "installing Debian's ${smoke_missing[*]}"
-  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${smoke_missing[@]}"; } \
-    >>/tmp/halfmoon-apt.log 2>&1 || echo "warning: apt-get install ${smoke_missing[*]} failed (see /tmp/halfmoon-apt.log)"
+  echo "installing Debian's ${missing[*]}"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } \
+    >/tmp/halfmoon-apt.log 2>&1 || echo "warning: apt-get install ${missing[*]} failed (see /tmp/halfmoon-apt.log)"
 else
-  echo "not root or no apt-get: not installing ${smoke_missing[*]}; their smoke tests will be skipped"
+  echo "not root or no apt-get: not installing ${missing[*]}; tests that need them are skipped"
 fi
+for browser in /usr/bin/chromium /usr/bin/firefox-esr; do
+  [ -x "$browser" ] && "$browser" --version 2>/dev/null | head -n 1
+done
+[ -x /usr/bin/chromium ] || echo "no /usr/bin/chromium: the browser tests use Playwright's own browser, if installed"
 
 step "npm ci"
 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"
