@@ -5,19 +5,13 @@ the file with Netlify's own parser."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+import serve
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("halfmoon_serve_rules", ROOT / "web" / "serve.py")
-assert _spec is not None and _spec.loader is not None
-serve = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = serve
-_spec.loader.exec_module(serve)
 
 PATHS = [
     "/", "/index.html", "/rules.html", "/rules", "/embed.html", "/embed", "/sw.js",

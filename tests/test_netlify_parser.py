@@ -9,26 +9,20 @@ to what ``web/serve.py`` serves, so the local e2e runs see what a deployment sen
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
+import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 NETLIFY_TOML = ROOT / "netlify.toml"
 SCRIPT = ROOT / "tests" / "netlify_headers.mjs"
 PARSER = ROOT / "node_modules" / "@netlify" / "headers-parser" / "package.json"
-_spec = importlib.util.spec_from_file_location("halfmoon_serve_parser", ROOT / "web" / "serve.py")
-assert _spec is not None and _spec.loader is not None
-serve = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = serve
-_spec.loader.exec_module(serve)
 
 PATHS = [
     "/", "/index.html", "/rules", "/rules.html", "/embed", "/embed.html", "/sw.js",

@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import shutil
-import sys
 from pathlib import Path
 
+import build
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(f"halfmoon_{name}", ROOT / "web" / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load("build")
 needs_node_modules = pytest.mark.skipif(
     not (ROOT / "node_modules" / "pyodide").is_dir(), reason="run `npm ci` first"
 )

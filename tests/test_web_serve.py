@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import select
@@ -14,13 +13,9 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import serve
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("halfmoon_serve", ROOT / "web" / "serve.py")
-assert _spec and _spec.loader
-serve = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = serve
-_spec.loader.exec_module(serve)
 
 TOML = """
 [[headers]]
