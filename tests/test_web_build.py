@@ -84,6 +84,8 @@ def test_app_files_live_in_one_versioned_folder(site: Path) -> None:
     assert stable == {
         p.name for p in (ROOT / "web/site").iterdir() if build.STABLE_FILE.match(p.name)
     }
+    # netlify.toml's "/app/*" and "/vendor/*" (immutable) also match "/apple.png", "/vendors".
+    assert not [name for name in stable if name.startswith(("app", "vendor"))]
     assert {"style.css", "boot.js", "start.mjs", "pyscript.json", "main.py"} <= {
         p.name for p in app.iterdir()
     }
