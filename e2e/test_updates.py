@@ -19,8 +19,8 @@ import build
 import pytest
 import serve
 from game_support import DEAL, play
-from harness import guarded_page, wait_for_app
-from playwright.sync_api import Browser, Page, expect
+from harness import PageGuard, guarded_page, wait_for_app
+from playwright.sync_api import Browser, Page, Route, expect
 
 from halfmoon_core import Game
 
@@ -183,3 +183,54 @@ def test_offer_reloads_into_the_new_build_while_playing(
         wait_for_app(page)
         assert counters(page, "B") == ("10", "1")
     hosting.publish("A")
+
+
+def lose_files_of(page: Page, build_id: str, times: int) -> list[str]:
+    """Answer the first ``times`` requests for the entry script of build ``build_id`` with
+    HTTP 404, as if a deployment had removed that build after the page was fetched (Python
+    files are fetched seconds after the page); return the status given to each request."""
+    answers: list[str] = []
+
+    def handle(route: Route) -> None:
+        if len(answers) < times:
+            answers.append("gone")
+            route.fulfill(status=404, body="gone")
+        else:
+            answers.append("live")
+            route.fallback()
+
+    page.route(f"**/app/{build_id}/main.py", handle)
+    return answers
+
+
+@pytest.mark.allow_page_errors
+def test_a_deployment_during_a_first_start_loads_the_page_again_once(
+    page: Page, guard: PageGuard, host: tuple[Host, str, dict[str, str]]
+) -> None:
+    """On a first visit (no service worker yet) a page whose build is replaced while it starts
+    finds its files gone (HTTP 404): it loads itself again, once, and starts whole."""
+    hosting, url, ids = host
+    hosting.publish("A")
+    guard.allow_origin(url)
+    answers = lose_files_of(page, ids["A"], times=1)
+    page.goto(url + "index.html?lang=en")
+    wait_for_app(page)
+    assert answers == ["gone", "live"]
+    assert page.evaluate("sessionStorage.length") == 0
+
+
+@pytest.mark.allow_page_errors
+def test_a_build_still_missing_after_one_reload_is_reported(
+    page: Page, guard: PageGuard, host: tuple[Host, str, dict[str, str]]
+) -> None:
+    """No reload loop: when the files are still missing after one more load, the player sees
+    which file could not be loaded."""
+    hosting, url, ids = host
+    hosting.publish("A")
+    guard.allow_origin(url)
+    answers = lose_files_of(page, ids["A"], times=10)
+    page.goto(url + "index.html?lang=en")
+    message = wait_for_app(page, expect_error=True)
+    assert answers == ["gone", "gone"]
+    assert message is not None and f"app/{ids['A']}/main.py" in message and "404" in message
+    expect(page.locator("#boot-error")).to_be_visible()

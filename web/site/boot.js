@@ -13,9 +13,40 @@
 
   const started = () => root.hasAttribute("data-ready") || root.hasAttribute("data-error");
 
+  // A file of this page's own build (under app/<build-id>/) that does not load, on a visit the
+  // service worker does not serve: a deployment replaced the build while the page was
+  // starting. Loading the page again, once, gets the new build whole (docs/deploys.md).
+  const retriedKey = "halfmoon.retried-build";
+  const retryOnce = (text) => {
+    if (!/\/app\/[0-9a-f]+\//.test(text) || root.hasAttribute("data-reloading")) return false;
+    try {
+      if (sessionStorage.getItem(retriedKey)) return false;
+      sessionStorage.setItem(retriedKey, "1");
+    } catch {
+      return false; // no session storage (a blocked frame): say what failed instead
+    }
+    root.setAttribute("data-reloading", "");
+    location.reload();
+    return true;
+  };
+
+  // The first file of the app or the runtime answered with an HTTP error status, if any: the
+  // cause of whatever failed next (a Python error, a rejected promise), so it is what is told.
+  const runtimeFile = /\/vendor\/|\/app\/|\.py$|\/pyscript\.json$/;
+  const missingFile = (entries = performance.getEntriesByType("resource")) => {
+    for (const entry of entries) {
+      const url = entry.name.split("?")[0];
+      if (entry.responseStatus >= 400 && runtimeFile.test(url)) {
+        return `could not load ${url} (HTTP ${entry.responseStatus})`;
+      }
+    }
+    return null;
+  };
+
   const fail = (message) => {
     if (started()) return;
-    const text = String(message || "unknown error").trim();
+    const text = missingFile() || String(message || "unknown error").trim();
+    if (retryOnce(text)) return;
     root.setAttribute("data-error", text);
     const detail = document.getElementById("boot-error-detail");
     if (detail) detail.textContent = text;
@@ -35,15 +66,12 @@
     }
   }, true);
 
-  // Any runtime file (under vendor/) or Python file answered with an HTTP error status.
+  // Any runtime file (under vendor/ or app/) or Python file answered with an HTTP error status.
   if ("PerformanceObserver" in window) {
-    const runtime = /\/vendor\/|\/app\/|\.py$|\/pyscript\.json$/;
     const watchFiles = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const url = entry.name.split("?")[0];
-        if (entry.responseStatus >= 400 && runtime.test(url)) {
-          fail(`could not load ${url} (HTTP ${entry.responseStatus})`);
-        }
+        const missing = missingFile([entry]);
+        if (missing) fail(missing);
       }
       if (started()) watchFiles.disconnect();
     });
@@ -146,6 +174,11 @@
   const whenReady = new MutationObserver(() => {
     if (root.hasAttribute("data-ready")) {
       whenReady.disconnect();
+      try {
+        sessionStorage.removeItem(retriedKey);
+      } catch {
+        // nothing was kept
+      }
       registerWorker();
     }
   });
