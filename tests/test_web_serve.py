@@ -226,3 +226,23 @@ def test_port_zero_prints_the_port_it_really_listens_on(site: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.mark.parametrize(
+    ("error", "reported"),
+    [(ConnectionResetError(104, "reset"), False), (BrokenPipeError(), False), (ValueError(), True)],
+)
+def test_a_client_closing_its_connection_is_no_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], error: Exception, reported: bool
+) -> None:
+    """Browsers reset connections on every navigation: no traceback for that; other errors
+    are still reported."""
+    server = serve.make_server(tmp_path, port=0, quiet=True)
+    try:
+        try:
+            raise error
+        except Exception:
+            server.handle_error(None, ("127.0.0.1", 1))  # type: ignore[arg-type]
+    finally:
+        server.server_close()
+    assert ("Traceback" in capsys.readouterr().err) is reported

@@ -189,6 +189,19 @@ class SiteHandler(SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(ThreadingHTTPServer):
+    """A threading HTTP server that takes a client closing its connection in silence."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Ignore a connection the browser reset or closed (it does so on every navigation);
+        report anything else as the base class does."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(
     directory: Path = DEFAULT_DIR,
     host: str = "127.0.0.1",
@@ -196,14 +209,14 @@ def make_server(
     *,
     toml_path: Path = NETLIFY_TOML,
     quiet: bool = False,
-) -> ThreadingHTTPServer:
+) -> SiteServer:
     """Create (but do not start) a server for ``directory``; port 0 picks a free port."""
     handler = type(
         "BoundSiteHandler",
         (SiteHandler,),
         {"rules": load_header_rules(toml_path), "quiet": quiet},
     )
-    server = ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(directory)))
+    server = SiteServer((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 
