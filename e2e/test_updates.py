@@ -117,7 +117,7 @@ def reload_until(page: Page, release: str, ids: dict[str, str]) -> list[str]:
     After the first load, the test waits until the page offers the new version."""
     seen = []
     for attempt in range(RELOADS):
-        # The first answer may be a blank page that loads the address again (sw.js).
+        # A page not started when a new worker takes over reloads itself (boot.js).
         page.reload(wait_until="commit")
         wait_for_app(page)
         seen.append(running_build(page))

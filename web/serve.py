@@ -172,7 +172,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
         super().end_headers()
 
     def send_header(self, keyword: str, value: str) -> None:
-        """Let a netlify.toml rule override the Content-Type of a response."""
+        """Let a netlify.toml rule override the Content-Type of a response; send the content
+        ETag (see ``send_head``) where the base class would send Last-Modified."""
         if keyword.lower() == "last-modified":
             if not self._etag:
                 return
@@ -216,9 +217,7 @@ def make_server(
         (SiteHandler,),
         {"rules": load_header_rules(toml_path), "quiet": quiet},
     )
-    server = SiteServer((host, port), functools.partial(handler, directory=str(directory)))
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
 @contextmanager

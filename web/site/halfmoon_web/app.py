@@ -19,7 +19,7 @@ from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
 from . import i18n
 from .board import Board
 from .clock import format_time
-from .dom import found
+from .dom import found, translate_marked
 from .model import TapOutcome
 from .session import GameSession
 from .settings import Settings
@@ -532,12 +532,7 @@ class GamePage:
         doc.documentElement.setAttribute("lang", self.lang)
         doc.documentElement.classList.toggle("reduce-motion", self.motion_reduced())
         doc.title = self.t("page_title")
-        for el in doc.querySelectorAll("[data-i18n]"):
-            el.textContent = self.t(el.getAttribute("data-i18n"))
-        for el in doc.querySelectorAll("[data-i18n-label]"):
-            el.setAttribute("aria-label", self.t(el.getAttribute("data-i18n-label")))
-        for el in doc.querySelectorAll("[data-i18n-title]"):
-            el.setAttribute("title", self.t(el.getAttribute("data-i18n-title")))
+        translate_marked(doc, self.t)
         rules = doc.querySelector('[data-action="rules"]')
         rules.setAttribute("href", f"./rules.html?lang={self.lang}")
         if getattr(self, "board", None) is not None:

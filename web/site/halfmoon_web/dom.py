@@ -6,6 +6,7 @@ and "no attribute" are tested with :func:`found`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 try:
@@ -17,3 +18,15 @@ except ImportError:  # plain CPython (unit tests): null is None there
 def found(value: Any) -> bool:
     """True unless ``value`` is JavaScript ``null``/``undefined`` (or Python None)."""
     return value is not None and value is not jsnull
+
+
+def translate_marked(root: Any, text: Callable[[str], str]) -> None:
+    """Write the texts of every element under ``root`` marked ``data-i18n`` (its text),
+    ``data-i18n-label`` (its ``aria-label``) or ``data-i18n-title`` (its ``title``), each the
+    ``text`` of the key the attribute names."""
+    for el in root.querySelectorAll("[data-i18n]"):
+        el.textContent = text(el.getAttribute("data-i18n"))
+    for el in root.querySelectorAll("[data-i18n-label]"):
+        el.setAttribute("aria-label", text(el.getAttribute("data-i18n-label")))
+    for el in root.querySelectorAll("[data-i18n-title]"):
+        el.setAttribute("title", text(el.getAttribute("data-i18n-title")))

@@ -16,7 +16,7 @@ from halfmoon_core import Game
 from halfmoon_core.embed import embed_snippet
 
 from .board import Board
-from .dom import found
+from .dom import found, translate_marked
 from .i18n import choose_language, normalise_lang, t
 from .model import BoardModel
 from .seed_example import MOVES, START
@@ -87,8 +87,7 @@ class RulesPage:
         root.setAttribute("lang", lang)
         root.setAttribute("data-lang", lang)
         self.document.title = t(lang, "rules_title")
-        for el in self.document.querySelectorAll("[data-i18n]"):  # e.g. the update offer
-            el.textContent = t(lang, el.getAttribute("data-i18n"))
+        translate_marked(self.document, lambda key: t(lang, key))  # e.g. the update offer
         for button in self.document.querySelectorAll("[data-set-lang]"):
             pressed = button.getAttribute("data-set-lang") == lang
             button.setAttribute("aria-pressed", "true" if pressed else "false")
