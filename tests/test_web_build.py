@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import build
@@ -57,23 +58,119 @@ def app_folder(site: Path) -> Path:
 def test_placeholders_are_filled(site: Path) -> None:
     """No %NAME% placeholder is left in a published page, script or config."""
     app = app_folder(site)
-    for path in [*site.glob("*.html"), app / "pyscript.json", app / "start.mjs"]:
+    for path in [
+        *site.glob("*.html"),
+        *(app / n for n in ("pyscript.json", "start.mjs", "runtime.mjs")),
+    ]:
         assert not re.search(r"%[A-Z_]+%", path.read_text(encoding="utf-8")), path
     config = json.loads((app / "pyscript.json").read_text(encoding="utf-8"))
-    # PyScript resolves the interpreter against the page, the files against the config.
-    assert (site / config["interpreter"]).is_file()
-    assert all((app / name).is_file() for name in config["files"])
+    # PyScript resolves the interpreter against the page.
+    assert config["interpreter"] == f"./app/{app.name}/runtime.mjs"
+    runtime = (app / "runtime.mjs").read_text(encoding="utf-8")
+    vendor = f"../../vendor/pyodide/{build.package_version('pyodide')}/pyodide.mjs"
+    assert f'from "{vendor}"' in runtime and (app / vendor).resolve().is_file()
 
 
-def test_config_lists_every_python_module_but_the_entry_scripts(site: Path) -> None:
-    """Every published .py file reaches Pyodide's file system, except the page entry points."""
+def test_python_is_published_as_bytecode_only(site: Path) -> None:
+    """Of the Python, only the entry script is published as source; PyScript fetches no other
+    file: every module arrives as bytecode in the page's archives."""
     app = app_folder(site)
     config = json.loads((app / "pyscript.json").read_text(encoding="utf-8"))
-    published = {f"./{p.relative_to(app).as_posix()}" for p in app.rglob("*.py")}
-    assert "./halfmoon_core/__init__.py" in config["files"]
-    assert all(source == dest for source, dest in config["files"].items())
-    assert set(config["files"]) == published - {"./main.py"}
-    assert not [p for p in site.rglob("*.py") if app not in p.parents]
+    assert config["files"] == {}
+    assert [p.relative_to(site).as_posix() for p in site.rglob("*.py")] == [
+        f"app/{app.name}/main.py"
+    ]
+
+
+def page_python(site: Path, name: str) -> dict[str, str]:
+    """The ``data-*`` of a page's ``<meta name="halfmoon-python">``."""
+    page = (site / name).read_text(encoding="utf-8")
+    meta = re.search(r'<meta name="halfmoon-python" ([^>]*)>', page)
+    assert meta, name
+    return dict(re.findall(r'(?:data-)?([a-z]+)="([^"]*)"', meta.group(1)))
+
+
+def pyc_members(archive: Path) -> dict[str, bytes]:
+    """The ``.pyc`` members of a zip archive."""
+    with zipfile.ZipFile(archive) as zf:
+        return {n: zf.read(n) for n in zf.namelist() if n.endswith(".pyc")}
+
+
+def test_each_page_names_its_bytecode_archives(site: Path) -> None:
+    """Each page's meta tag names its app archive, its standard library set and the whole
+    standard library, all published and all preloaded (but the lazy fallback)."""
+    app = app_folder(site)
+    for name, page_name in (
+        ("index.html", "game"),
+        ("rules.html", "rules"),
+        ("embed.html", "embed"),
+    ):
+        python = page_python(site, name)
+        assert python["content"] == page_name
+        assert python["app"] == f"./app/{app.name}/python-{page_name}.zip"
+        page = (site / name).read_text(encoding="utf-8")
+        for key in ("app", "stdlib", "fallback"):
+            assert (site / python[key]).is_file(), (name, key)
+        for key in ("app", "stdlib"):
+            assert f'<link rel="preload" href="{python[key]}" as="fetch" crossorigin>' in page
+        assert f'href="{python["fallback"]}"' not in page
+
+
+def test_bytecode_is_sourceless_unchecked_and_of_one_python(site: Path) -> None:
+    """Every module is an unchecked hash-based pyc (PEP 552) of one magic number, with no
+    source beside it: the browser runs it or refuses it, and never compiles."""
+    archives = [*site.glob("vendor/python/*/*.zip"), *app_folder(site).glob("python-*.zip")]
+    assert len(archives) >= 4
+    magics = set()
+    for archive in archives:
+        members = pyc_members(archive)
+        assert members, archive
+        with zipfile.ZipFile(archive) as zf:
+            assert not [n for n in zf.namelist() if n.endswith(".py")], archive
+        for name, data in members.items():
+            magics.add(data[:4])
+            assert data[2:4] == b"\r\n", name
+            assert int.from_bytes(data[4:8], "little") == 0b01, name  # hash-based, unchecked
+    assert len(magics) == 1
+
+
+def test_pages_get_only_the_modules_they_import(site: Path) -> None:
+    """The CLI and test-only code never reach the browser; the rules page's archive has no
+    game page, the game page's no step viewer; the page's standard library set is a fraction
+    of the whole, which stays reachable."""
+    app = app_folder(site)
+    game = pyc_members(app / "python-game.zip")
+    rules = pyc_members(app / "python-rules.zip")
+    embed = pyc_members(app / "python-embed.zip")
+    for members in (game, rules, embed):
+        assert "halfmoon_core/game.pyc" in members
+        assert "halfmoon_web/lazy_stdlib.pyc" in members
+        assert "halfmoon_core/cli.pyc" not in members
+        assert "halfmoon_core/__main__.pyc" not in members
+    assert "halfmoon_web/app.pyc" in game and "halfmoon_web/app.pyc" not in rules
+    assert "halfmoon_web/stepper.pyc" in embed and "halfmoon_web/stepper.pyc" not in game
+    python = page_python(site, "index.html")
+    part = pyc_members(site / python["stdlib"])
+    whole = pyc_members(site / python["fallback"])
+    assert set(part) < set(whole)
+    assert {"json/__init__.pyc", "pyodide/ffi/__init__.pyc", "asyncio/__init__.pyc"} <= set(part)
+    assert "email/__init__.pyc" in whole and "email/__init__.pyc" not in part
+    assert len(part) < len(whole) / 2
+    with zipfile.ZipFile(app / "python-game.zip") as zf:
+        names = zf.read("stdlib-names.txt").decode().split()
+    assert {"email", "json", "asyncio", "decimal"} <= set(names)
+
+
+@needs_node_modules
+def test_bytecode_of_another_python_fails_the_build(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the runtime's Python is not the one its package list says, nothing is published."""
+    real = build.lock_info()
+    monkeypatch.setattr(build, "lock_info", lambda: {**real, "python": "3.13.0"})
+    with pytest.raises(build.BuildError, match=r"3\.13"):
+        build.build(tmp_path / "out")
+    assert not (tmp_path / "out").exists()
 
 
 def test_app_files_live_in_one_versioned_folder(site: Path) -> None:

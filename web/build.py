@@ -34,6 +34,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
@@ -45,14 +46,19 @@ CORE = ROOT / "halfmoon_core"
 NODE_MODULES = ROOT / "node_modules"
 DEFAULT_OUT = ROOT / "dist"
 
-#: Files of the ``pyodide`` npm package that Pyodide fetches at start-up.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+#: Files of the ``pyodide`` npm package that Pyodide fetches at start-up. Its standard library
+#: (``python_stdlib.zip``, Python source) is replaced by bytecode (:func:`compile_python`), and
+#: its package list (``pyodide-lock.json``) by an empty one: the app installs no package.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: The program that compiles the site's Python inside Pyodide, and what runs it on Node.
+BYTECODE_JOB = ROOT / "web" / "bytecode_job.py"
+PYODIDE_RUN = ROOT / "web" / "pyodide_run.mjs"
+#: Where the compiled standard library is kept between builds (it takes a while to make).
+BYTECODE_CACHE = NODE_MODULES / ".cache" / "halfmoon-bytecode"
+#: Modules PyScript's start-up code imports before its own package (its ``import os``...).
+PYSCRIPT_BOOTSTRAP = ("os", "pathlib")
+#: PyScript's own Python package, kept as ``"name.py":"source"`` string literals in its core.
+PYSCRIPT_PY_FILE = re.compile(r'"(\w+\.py)":"((?:[^"\\]|\\.)*)"')
 #: Files in web/site that are not published.
 SITE_EXCLUDE = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)|\.pyc$")
 #: Files of web/site published at a stable URL (everything else goes under app/<build-id>/).
@@ -64,14 +70,21 @@ TEXT_SUFFIXES = {".html", ".json", ".js", ".mjs", ".css", ".webmanifest", ".svg"
 PLACEHOLDER = re.compile(r"%([A-Z_]+)%")
 #: Placeholders that name the build itself: filled last, once the build id is known.
 BUILD_PLACEHOLDERS = ("APP", "BUILD")
+#: Placeholders of a page's own Python files: filled once the Python is compiled.
+PAGE_PLACEHOLDERS = ("PAGE", "PYTHON_STDLIB", "PYTHON_FALLBACK")
 _PYODIDE = "./vendor/pyodide/%PYODIDE_VERSION%"
 RUNTIME_HEAD = "\n  ".join(
     (
         '<meta name="halfmoon-build" content="%BUILD%">',
-        "<!-- The runtime: its big downloads start at once, in parallel with PyScript. -->",
+        '<meta name="halfmoon-python" content="%PAGE%" data-stdlib="%PYTHON_STDLIB%" '
+        'data-fallback="%PYTHON_FALLBACK%" data-app="%APP%/python-%PAGE%.zip">',
+        "<!-- The runtime and the page's Python: every download starts at once, in parallel. -->",
+        '<link rel="modulepreload" href="%APP%/runtime.mjs">',
         f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
+        f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.asm.mjs">',
         f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
-        f'<link rel="preload" href="{_PYODIDE}/python_stdlib.zip" as="fetch" crossorigin>',
+        '<link rel="preload" href="%PYTHON_STDLIB%" as="fetch" crossorigin>',
+        '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
         '<script src="%APP%/boot.js" defer></script>',
         '<script type="module" src="%APP%/start.mjs"></script>',
     )
@@ -157,29 +170,153 @@ def entry_scripts(site: Path) -> set[str]:
     return entries
 
 
-def python_modules(app: Path, entries: set[str]) -> list[str]:
-    """Return the ``.py`` files of the app folder (relative to it) to put in Pyodide's file
-    system: all but the entry scripts."""
-    return [
-        rel
-        for rel in (path.relative_to(app).as_posix() for path in sorted(app.rglob("*.py")))
-        if rel not in entries
-    ]
+def page_names(site: Path) -> dict[str, str]:
+    """Map each HTML page that runs Python to its ``<body data-page>`` name."""
+    pages: dict[str, str] = {}
+    for page in sorted(site.glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if not PY_SCRIPT_SRC.search(text):
+            continue
+        name = re.search(r"<body\b[^>]*\bdata-page=[\"']([\w-]+)[\"']", text)
+        if not name:
+            raise BuildError(f"{page.name} runs Python but its <body> has no data-page")
+        pages[page.name] = name.group(1)
+    return pages
 
 
-def complete_config(app: Path, entries: set[str]) -> None:
-    """Add the Python modules to the ``files`` table of ``app/pyscript.json`` (URLs relative
-    to the config, which PyScript resolves them against)."""
-    config_path = app / "pyscript.json"
-    config = json.loads(config_path.read_text(encoding="utf-8"))
-    files: dict[str, str] = dict(config.get("files", {}))
-    for rel in python_modules(app, entries):
-        url = f"./{rel}"
-        if url in files:
-            raise BuildError(f"pyscript.json already lists {url}; the build adds .py files itself")
-        files[url] = url
-    config["files"] = files
-    config_path.write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+def pyscript_python(core_js: str) -> dict[str, str]:
+    """PyScript's own Python package (``pyscript/*.py``), as PyScript writes it at start-up."""
+    files = {
+        name: json.loads('"' + body.replace("\\'", "'") + '"')
+        for name, body in PYSCRIPT_PY_FILE.findall(core_js)
+    }
+    if "__init__.py" not in files:
+        raise BuildError("PyScript's Python package was not found in its core")
+    return files
+
+
+def lock_info() -> dict[str, str]:
+    """The ``info`` of Pyodide's ``pyodide-lock.json`` (its ABI and Python versions)."""
+    info = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text("utf-8"))["info"]
+    if not isinstance(info, dict) or "abi_version" not in info or "python" not in info:
+        raise BuildError("node_modules/pyodide/pyodide-lock.json has no ABI or Python version")
+    return {str(k): str(v) for k, v in info.items()}
+
+
+def bytecode_cache_key(pyodide_version: str) -> str:
+    """Name the compiled standard library after the runtime and the compiler program."""
+    digest = hashlib.sha256(BYTECODE_JOB.read_bytes()).hexdigest()[:12]
+    return f"{pyodide_version}-{digest}"
+
+
+def run_bytecode_job(workdir: Path) -> dict[str, object]:
+    """Run :data:`BYTECODE_JOB` in Pyodide on Node on ``workdir``; return its report."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node is not installed: it compiles the Python to bytecode")
+    done = subprocess.run(
+        [node, str(PYODIDE_RUN), str(BYTECODE_JOB), str(workdir)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"compiling Python in Pyodide failed:\n{done.stderr.strip()}")
+    return dict(json.loads((workdir / "out" / "report.json").read_text(encoding="utf-8")))
+
+
+def stage_python_sources(workdir: Path, site: Path, core: Path, entries: set[str]) -> None:
+    """Copy the site's and the engine's Python, and PyScript's, into the job's folder."""
+    app = workdir / "app"
+    for path in iter_files(site):
+        rel = path.relative_to(site).as_posix()
+        if path.suffix == ".py":
+            (app / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, app / rel)
+    for path in iter_files(core):
+        if path.suffix == ".py":
+            target = app / "halfmoon_core" / path.relative_to(core)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+    if "main.py" not in entries:
+        raise BuildError("no page runs main.py, the entry point the bytecode is made for")
+    core_js = "".join(
+        p.read_text("utf-8") for p in (NODE_MODULES / "@pyscript/core/dist").glob("core-*.js")
+    )
+    package = workdir / "pyscript" / "pyscript"
+    package.mkdir(parents=True)
+    for name, source in pyscript_python(core_js).items():
+        (package / name).write_text(source, encoding="utf-8")
+
+
+def compile_python(
+    stage: Path, app: Path, site: Path, core: Path, pyodide_version: str
+) -> dict[str, dict[str, str]]:
+    """Compile the Python of every page to bytecode with the runtime's own Python and publish
+    it (docs/startup.md, "Bytecode"): per page an archive of its app modules
+    (``app/<id>/python-<page>.zip``) and of the standard library modules it imports
+    (``vendor/python/<version>/stdlib-<hash>.zip``, shared by pages that need the same), plus
+    the whole standard library for the lazy fallback. Return each page's placeholder values."""
+    pages = page_names(site)
+    entries = entry_scripts(site)
+    info = lock_info()
+    with tempfile.TemporaryDirectory(prefix="halfmoon-bytecode-") as tmp:
+        workdir = Path(tmp)
+        stage_python_sources(workdir, site, core, entries)
+        cached = BYTECODE_CACHE / bytecode_cache_key(pyodide_version) / "stdlib-all.zip"
+        (workdir / "cache").mkdir()
+        if cached.is_file():
+            shutil.copyfile(cached, workdir / "cache" / "stdlib-all.zip")
+        request = {
+            "python": ".".join(info["python"].split(".")[:2]),
+            "pyodide": pyodide_version,
+            "app": "app",
+            "pages": sorted(set(pages.values())),
+            "always": ["halfmoon_web.lazy_stdlib"],
+            "pyscript": "pyscript",
+            "bootstrap": list(PYSCRIPT_BOOTSTRAP),
+            "stdlib_cache": "cache/stdlib-all.zip",
+        }
+        (workdir / "request.json").write_text(json.dumps(request), encoding="utf-8")
+        report = run_bytecode_job(workdir)
+        if report.get("python") != info["python"]:
+            raise BuildError(
+                f"bytecode made by Python {report.get('python')}, not {info['python']}"
+            )
+        if not cached.is_file():
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(workdir / "cache" / "stdlib-all.zip", cached)
+        out = workdir / "out"
+        vendor = stage / "vendor" / "python" / pyodide_version
+        vendor.mkdir(parents=True, exist_ok=True)
+
+        def publish(archive: Path, stem: str) -> str:
+            digest = hashlib.sha256(archive.read_bytes()).hexdigest()[:12]
+            shutil.copyfile(archive, vendor / f"{stem}-{digest}.zip")
+            return f"./vendor/python/{pyodide_version}/{stem}-{digest}.zip"
+
+        fallback = publish(out / "stdlib-all.zip", "stdlib-all")
+        values: dict[str, dict[str, str]] = {}
+        for html, page in pages.items():
+            if page not in report["pages"]:  # type: ignore[operator]
+                raise BuildError(f"{html}: main.py's PAGES has no page {page!r}")
+            shutil.copyfile(out / f"app-{page}.zip", app / f"python-{page}.zip")
+            values[html] = {
+                "PAGE": page,
+                "PYTHON_STDLIB": publish(out / f"stdlib-{page}.zip", "stdlib"),
+                "PYTHON_FALLBACK": fallback,
+            }
+    return values
+
+
+def fill_pages(stage: Path, values: dict[str, dict[str, str]]) -> None:
+    """Fill each page's :data:`PAGE_PLACEHOLDERS` (pages without Python have none)."""
+    keep = {key: f"%{key}%" for key in BUILD_PLACEHOLDERS}
+    for page in stage.glob("*.html"):
+        text = page.read_text("utf-8")
+        if page.name in values:
+            text = fill_placeholders(text, values[page.name] | keep, page.name)
+            page.write_text(text, "utf-8")
 
 
 def published_files(out: Path) -> list[str]:
@@ -233,24 +370,24 @@ def copy_vendor(src: Path, dest: Path, names: Iterable[str]) -> None:
         (dest / name).write_bytes(data)
 
 
-def copy_sources(stage: Path, site: Path, core: Path, values: dict[str, str]) -> Path:
-    """Copy the site and the engine into ``stage``, placeholders filled but for the build's
-    own (:data:`BUILD_PLACEHOLDERS`); return the app folder, ``stage/app/_``."""
+def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
+    """Copy the site into ``stage``, placeholders filled but for the build's and the pages'
+    own (:data:`BUILD_PLACEHOLDERS`, :data:`PAGE_PLACEHOLDERS`); return the app folder,
+    ``stage/app/_``. Of the Python, only the entry scripts are published as source: every
+    module arrives as bytecode (:func:`compile_python`)."""
     app = stage / "app" / "_"
-    keep = {key: f"%{key}%" for key in BUILD_PLACEHOLDERS}
+    keep = {key: f"%{key}%" for key in (*BUILD_PLACEHOLDERS, *PAGE_PLACEHOLDERS)}
+    entries = entry_scripts(site)
     for path in iter_files(site):
         rel = path.relative_to(site).as_posix()
+        if path.suffix == ".py" and rel not in entries:
+            continue
         target = (stage if STABLE_FILE.match(rel) else app) / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix in TEXT_SUFFIXES:
             text = fill_placeholders(path.read_text(encoding="utf-8"), values | keep, rel)
             target.write_text(text, encoding="utf-8")
         else:
-            shutil.copyfile(path, target)
-    for path in iter_files(core):
-        if path.suffix == ".py":
-            target = app / "halfmoon_core" / path.relative_to(core)
-            target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
     return app
 
@@ -263,7 +400,7 @@ def seal_build(stage: Path, app: Path) -> str:
     build_id = content_hash(stage, own)[:12]
     app.rename(app.parent / build_id)
     values = {"APP": f"./app/{build_id}", "BUILD": build_id}
-    for page in stage.glob("*.html"):
+    for page in [*stage.glob("*.html"), app.parent / build_id / "pyscript.json"]:
         page.write_text(fill_placeholders(page.read_text("utf-8"), values, page.name), "utf-8")
     return build_id
 
@@ -286,15 +423,18 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
     values = {
         "PYODIDE_VERSION": package_version("pyodide"),
         "PYSCRIPT_VERSION": package_version("@pyscript/core"),
+        "PYODIDE_LOCK_INFO": json.dumps(lock_info(), sort_keys=True),
     }
-    keep = {key: f"%{key}%" for key in BUILD_PLACEHOLDERS}
+    if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
+        raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
+    keep = {key: f"%{key}%" for key in (*BUILD_PLACEHOLDERS, *PAGE_PLACEHOLDERS)}
     values["RUNTIME_HEAD"] = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
     try:
-        app = copy_sources(stage, site, core, values)
-        complete_config(app, entry_scripts(site))
+        app = copy_sources(stage, site, values)
+        fill_pages(stage, compile_python(stage, app, site, core, values["PYODIDE_VERSION"]))
         pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
         chunks = pyscript_files(pyscript_dist)
         copy_vendor(pyscript_dist, stage / "vendor/pyscript" / values["PYSCRIPT_VERSION"], chunks)
@@ -318,6 +458,8 @@ def build_inputs() -> list[Path]:
         *iter_files(SITE),
         *(p for p in iter_files(CORE) if p.suffix == ".py"),
         Path(__file__).resolve(),
+        BYTECODE_JOB,
+        PYODIDE_RUN,
         ROOT / "package-lock.json",
     ]
 
