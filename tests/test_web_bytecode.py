@@ -177,3 +177,11 @@ def test_a_failed_fetch_is_an_import_error_that_names_the_file(
     finder.url = "gone.zip"
     with pytest.raises(ImportError, match=r"gone\.zip"):
         import hm_lazy_mod  # type: ignore[import-not-found]  # noqa: F401
+
+
+def test_codecs_named_in_app_code_are_found() -> None:
+    """``text.encode("utf-16-le")`` looks up ``encodings.utf_16_le`` at run time."""
+    source = (
+        'def f(t):\n    return t.encode("UTF-16-LE"), open("x", encoding="latin-1"), t.decode(x)\n'
+    )
+    assert job.codec_modules(source) == {"encodings.utf_16_le", "encodings.latin_1"}

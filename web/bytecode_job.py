@@ -155,6 +155,28 @@ def top_level_imports(source: str, name: str, is_package: bool) -> set[str]:
     return found
 
 
+def codec_modules(source: str) -> set[str]:
+    """The ``encodings`` modules a module's code may look up by name: the string literals of
+    ``.encode("...")``, ``.decode("...")`` and ``encoding="..."`` anywhere in it (codecs are
+    imported on first use, where no import statement shows them)."""
+    import encodings.aliases
+
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in ("encode", "decode") and node.args:
+            names.add(ast.unparse(node.args[0]))
+        names.update(ast.unparse(k.value) for k in node.keywords if k.arg == "encoding")
+    modules = set()
+    for name in names:
+        if name[:1] in "'\"" and name[-1:] == name[:1]:
+            normal = encodings.normalize_encoding(ast.literal_eval(name)).lower()
+            modules.add("encodings." + encodings.aliases.aliases.get(normal, normal))
+    return modules
+
+
 def with_parents(name: str) -> list[str]:
     """``a.b.c`` -> ``[a, a.b, a.b.c]`` (importing a submodule imports its packages)."""
     parts = name.split(".")
@@ -306,6 +328,8 @@ def run(
             raise JobError(f"page {page}: module {module} is not in the app")
         roots = [*request.get("always", []), *main_imports, module]
         modules = runtime | import_closure(roots, everything, memo)
+        codecs = {c for m in modules if m in app for c in codec_modules(app[m][2])}
+        modules |= import_closure(codecs, everything, memo)
         stdlib_part = sorted(m for m in modules if m in stdlib)
         app_part = sorted(m for m in modules if m in app)
         write_zip(
