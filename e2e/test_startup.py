@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
 from pathlib import Path
 
 import pytest
 from harness import PageGuard, open_app, origin_of
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Page, Request, Route, expect
 
 
 def test_app_reaches_ready(page: Page) -> None:
@@ -58,13 +60,26 @@ def test_runtime_failure_shows_a_message(page: Page, guard: PageGuard) -> None:
     assert guard.console_errors, "the failure should also reach the console"
 
 
+def with_broken_engine(archive: bytes) -> bytes:
+    """The page's app archive with an engine package that raises when imported."""
+    broken = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(archive)) as source, zipfile.ZipFile(broken, "w") as zf:
+        for name in source.namelist():
+            if name != "halfmoon_core/__init__.pyc":
+                zf.writestr(name, source.read(name))
+        zf.writestr("halfmoon_core/__init__.py", 'raise RuntimeError("engine broken")\n')
+    return broken.getvalue()
+
+
 @pytest.mark.allow_page_errors
 def test_python_exception_at_start_shows_a_message(page: Page) -> None:
     """A Python exception while starting (here: a broken engine module) reaches the player."""
-    page.route(
-        "**/halfmoon_core/__init__.py",
-        lambda route: route.fulfill(status=200, body='raise RuntimeError("engine broken")\n'),
-    )
+
+    def fulfill(route: Route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=with_broken_engine(response.body()))
+
+    page.route("**/python-game.zip", fulfill)
     message = open_app(page, expect_error=True)
     assert message is not None and "engine broken" in message
     expect(page.locator("#boot-error")).to_be_visible()

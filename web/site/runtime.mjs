@@ -42,10 +42,11 @@ const fetchSync = (href) => {
   return bytes;
 };
 
-export async function loadPyodide(options = {}) {
+// Start Python at once: start.mjs imports this module as soon as the page is parsed, so the
+// runtime starts while PyScript's own modules and config are still loading.
+const started = (async () => {
   stage("runtime");
   const pyodide = await loadStock({
-    ...options,
     indexURL: new URL("../../vendor/pyodide/%PYODIDE_VERSION%/", import.meta.url).href,
     stdLibURL: url("stdlib"),
     lockFileContents: { info: JSON.parse('%PYODIDE_LOCK_INFO%'), packages: {} },
@@ -56,5 +57,14 @@ export async function loadPyodide(options = {}) {
   pyodide.pyimport("sys").path.insert(1, archive);
   pyodide.registerJsModule("halfmoon_runtime", { fetch_sync: fetchSync });
   pyodide.pyimport("halfmoon_web.lazy_stdlib").install(url("fallback"), archive);
+  return pyodide;
+})();
+
+// What PyScript calls: the Python started above, with PyScript's output handlers.
+export async function loadPyodide({ stdout, stderr, packages } = {}) {
+  if (packages && packages.length) throw new Error("Half Moon's runtime installs no packages");
+  const pyodide = await started;
+  if (stdout) pyodide.setStdout({ batched: stdout });
+  if (stderr) pyodide.setStderr({ batched: stderr });
   return pyodide;
 }
