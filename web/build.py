@@ -85,6 +85,8 @@ RUNTIME_HEAD = "\n  ".join(
         f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
         '<link rel="preload" href="%PYTHON_STDLIB%" as="fetch" crossorigin>',
         '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
+        '<link rel="preload" href="%APP%/pyscript.json" as="fetch" crossorigin>',
+        '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
         '<script src="%APP%/boot.js" defer></script>',
         '<script type="module" src="%APP%/start.mjs"></script>',
     )
