@@ -193,11 +193,14 @@ def test_app_files_live_in_one_versioned_folder(site: Path) -> None:
 
 
 def test_service_worker_precaches_every_published_file(site: Path) -> None:
-    """The precache manifest lists every file but sw.js: the build's own under a cache named
-    after the build, the runtime under a cache named after a hash of the runtime files."""
+    """The precache manifest lists every file but sw.js and the lazy standard library: the
+    build's own under a cache named after the build, the runtime under a cache named after a
+    hash of the runtime files."""
     manifest = sw_manifest(site)
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-    assert set(manifest["files"]) | set(manifest["runtime"]) == files - {"sw.js"}
+    lazy = {name for name in files if build.LAZY_FILE.search(name)}
+    assert len(lazy) == 1
+    assert set(manifest["files"]) | set(manifest["runtime"]) == files - {"sw.js"} - lazy
     assert all(name.startswith("vendor/") for name in manifest["runtime"])
     assert not any(name.startswith("vendor/") for name in manifest["files"])
     assert manifest["build"] == app_folder(site).name

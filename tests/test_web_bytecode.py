@@ -63,6 +63,19 @@ if __name__ == "__main__":
     assert not {"windows_only", "typing_only", "in_function", "doctest"} & found
 
 
+def test_the_apps_own_modules_count_their_imports_everywhere() -> None:
+    """An app module's function-level imports run later in play: they count too."""
+    source = "def later():\n    import in_function\n"
+    assert "in_function" in job.top_level_imports(source, "m", False, everywhere=True)
+    modules = index(main="def f():\n    import pkg\n", pkg__init="import json\n", json="")
+    assert job.import_closure(["main"], modules) == {"main"}
+    assert job.import_closure(["main"], modules, everywhere=frozenset({"main"})) == {
+        "main",
+        "pkg",
+        "json",
+    }
+
+
 def test_relative_imports_of_a_package_resolve_inside_it() -> None:
     """In ``pkg/__init__.py``, ``from . import x`` is ``pkg.x``."""
     assert "pkg.x" in job.top_level_imports("from . import x", "pkg", True)

@@ -63,6 +63,8 @@ PYSCRIPT_PY_FILE = re.compile(r'"(\w+\.py)":"((?:[^"\\]|\\.)*)"')
 SITE_EXCLUDE = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)|\.pyc$")
 #: Files of web/site published at a stable URL (everything else goes under app/<build-id>/).
 STABLE_FILE = re.compile(r"^[^/]+\.(html|webmanifest|png|svg|ico)$|^sw\.js$")
+#: Published but not precached: fetched only if some code imports what its page lacks.
+LAZY_FILE = re.compile(r"/stdlib-all-[0-9a-f]+\.zip$")
 #: Where the service worker's precache manifest sits inside sw.js (valid JS either way).
 SW_MANIFEST = re.compile(r"/\*PRECACHE\*/.*?/\*END\*/", re.S)
 SOURCE_MAP = re.compile(rb"\n?//# sourceMappingURL=\S+\s*$")
@@ -338,8 +340,11 @@ def content_hash(out: Path, names: Iterable[str]) -> str:
 def precache_manifest(out: Path, build_id: str) -> dict[str, object]:
     """The service worker's manifest: the build id, the build's own files (pages, app files,
     icons) with their cache name, and the runtime files with theirs (a hash of their contents,
-    so builds that share a runtime share its cache)."""
-    files = [name for name in published_files(out) if name != "sw.js"]
+    so builds that share a runtime share its cache). The whole standard library (4 MB, for the
+    lazy fallback that no page needs to start or play) is not precached."""
+    files = [
+        name for name in published_files(out) if name != "sw.js" and not LAZY_FILE.search(name)
+    ]
     vendor = [name for name in files if name.startswith("vendor/")]
     return {
         "build": build_id,

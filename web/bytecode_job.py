@@ -130,16 +130,20 @@ def _run_at_import(body: list[ast.stmt]) -> Iterator[ast.stmt]:
             yield from _run_at_import(getattr(node, "orelse", []))
 
 
-def top_level_imports(source: str, name: str, is_package: bool) -> set[str]:
+def top_level_imports(
+    source: str, name: str, is_package: bool, *, everywhere: bool = False
+) -> set[str]:
     """Names a module may import at import time (absolute; for ``from X import Y`` both ``X``
-    and ``X.Y``, since ``Y`` may be a submodule)."""
+    and ``X.Y``, since ``Y`` may be a submodule). With ``everywhere``, the imports inside its
+    functions too (for the app's own modules: what they import later also counts)."""
     try:
         tree = ast.parse(source)
     except SyntaxError as exc:
         raise JobError(f"{name}: {exc}") from exc
     package = name if is_package else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in _run_at_import(tree.body):
+    nodes = ast.walk(tree) if everywhere else _run_at_import(tree.body)
+    for node in nodes:
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -187,10 +191,12 @@ def import_closure(
     roots: Iterable[str],
     index: dict[str, tuple[str, bool, str]],
     memo: dict[str, set[str]] | None = None,
+    everywhere: frozenset[str] = frozenset(),
 ) -> set[str]:
-    """Every module of ``index`` reached from ``roots`` through imports run at import time.
-    Names not in the index (built-in and JavaScript modules, optional imports) are skipped.
-    ``memo`` keeps each module's imports between calls (parsing is the slow part)."""
+    """Every module of ``index`` reached from ``roots`` through imports run at import time
+    (anywhere in the modules named in ``everywhere``). Names not in the index (built-in and
+    JavaScript modules, optional imports) are skipped. ``memo`` keeps each module's imports
+    between calls (parsing is the slow part)."""
     memo = {} if memo is None else memo
     seen: set[str] = set()
     todo = [parent for root in roots for parent in with_parents(root)]
@@ -201,7 +207,7 @@ def import_closure(
         seen.add(name)
         if name not in memo:
             _rel, is_package, source = index[name]
-            memo[name] = top_level_imports(source, name, is_package)
+            memo[name] = top_level_imports(source, name, is_package, everywhere=name in everywhere)
         for imported in memo[name]:
             todo.extend(with_parents(imported))
     return seen
@@ -301,7 +307,8 @@ def run(
     # imported before the job began) and PyScript's start-up code and package.
     runtime_roots = [*startup_modules, *request["bootstrap"], *pyscript]
     memo: dict[str, set[str]] = {}
-    runtime = import_closure(runtime_roots, everything, memo)
+    ours = frozenset(app)
+    runtime = import_closure(runtime_roots, everything, memo, ours)
 
     main_source = (app_root / "main.py").read_text(encoding="utf-8")
     main_imports = top_level_imports(main_source, "__main__", False)
@@ -327,9 +334,9 @@ def run(
         if module not in app:
             raise JobError(f"page {page}: module {module} is not in the app")
         roots = [*request.get("always", []), *main_imports, module]
-        modules = runtime | import_closure(roots, everything, memo)
+        modules = runtime | import_closure(roots, everything, memo, ours)
         codecs = {c for m in modules if m in app for c in codec_modules(app[m][2])}
-        modules |= import_closure(codecs, everything, memo)
+        modules |= import_closure(codecs, everything, memo, ours)
         stdlib_part = sorted(m for m in modules if m in stdlib)
         app_part = sorted(m for m in modules if m in app)
         write_zip(
