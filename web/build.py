@@ -80,8 +80,9 @@ RUNTIME_HEAD = "\n  ".join(
         '<meta name="halfmoon-build" content="%BUILD%">',
         '<meta name="halfmoon-python" content="%PAGE%" data-stdlib="%PYTHON_STDLIB%" '
         'data-fallback="%PYTHON_FALLBACK%" data-app="%APP%/python-%PAGE%.zip">',
-        "<!-- The runtime and the page's Python: every download starts at once, in parallel. -->",
-        '<link rel="modulepreload" href="%APP%/runtime.mjs">',
+        "<!-- The runtime and the page's Python: every download starts at once, in parallel, and",
+        "     Python starts as soon as they are in (runtime.mjs: async, it waits for nothing). -->",
+        '<script type="module" src="%APP%/runtime.mjs" async></script>',
         f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
         f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.asm.mjs">',
         f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',

@@ -42,8 +42,9 @@ const fetchSync = (href) => {
   return bytes;
 };
 
-// Start Python at once: start.mjs imports this module as soon as the page is parsed, so the
-// runtime starts while PyScript's own modules and config are still loading.
+// Start Python at once: the page loads this module itself (an async module script), so the
+// runtime starts while the page is still parsed and PyScript's modules and config still load;
+// PyScript's later import of the same URL gets this same module.
 const started = (async () => {
   stage("runtime");
   const pyodide = await loadStock({

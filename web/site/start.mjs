@@ -14,7 +14,5 @@
 // version imported core.js again with a dynamic import() from a classic script: WebKit settled
 // that import before core had finished evaluating, and reading `hooks` threw (issue 7).
 import { hooks } from "../../vendor/pyscript/%PYSCRIPT_VERSION%/core.js";
-// Python starts now, in parallel with PyScript's set-up (runtime.mjs, docs/startup.md).
-import "./runtime.mjs";
 
 hooks.worker.onBeforeRunAsync.clear();
