@@ -9,8 +9,8 @@ so the player never faces a blank page.
 import traceback
 from importlib import import_module
 
-from js import console, document, window
-from pyodide.ffi import jsnull
+from js import CustomEvent, Object, console, document, window
+from pyodide.ffi import jsnull, to_js
 
 PAGES = {
     "game": "halfmoon_web.app",
@@ -45,6 +45,8 @@ def start() -> object:
     name = page_name()
     if name not in PAGES:
         raise ValueError(f"unknown page {name!r}")
+    stage = to_js({"detail": "app"}, dict_converter=Object.fromEntries)  # early.js's progress line
+    document.dispatchEvent(CustomEvent.new("halfmoon:stage", stage))
     mounted = import_module(PAGES[name]).start(window)
     document.documentElement.setAttribute("data-ready", "")
     return mounted

@@ -1,8 +1,10 @@
 """The game page (``index.html``): the one module that wires the page to the board and state.
 
 It reads the URL (``?deal=``, ``?lang=``), restores settings, statistics and the game in
-progress from storage, mounts a :class:`~halfmoon_web.board.Board`, runs the clock, and
-answers the toolbar, the panels and the dialogs. Rules stay in the engine; texts in ``i18n``.
+progress from storage, mounts a :class:`~halfmoon_web.board.Board`, plays the taps made on the
+board ``early.js`` painted before Python was up, runs the clock, and answers the toolbar, the
+panels and the dialogs. It saves the board's snapshot with the game (docs/startup.md, "Before
+Python"). Rules stay in the engine; texts in ``i18n``.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from .dom import found, translate_marked
 from .model import TapOutcome
 from .session import GameSession
 from .settings import Settings
+from .snapshot import early_focus, early_taps, game_identity, make_snapshot
 from .stats import Stats
-from .storage import GAME_KEY, SETTINGS_KEY, STATS_KEY, Corrupt, Storage
+from .storage import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, Corrupt, Storage
 
 T = TypeVar("T")
 TICK_MS = 250
@@ -42,6 +45,8 @@ class GamePage:
         self._proxies: list[Any] = []
         self._was_running = False
         self._tasks: set[Any] = set()
+        self._snapshot_drawn: tuple[object, ...] | None = None
+        """What the saved snapshot shows (game, language, options), to skip a rewrite."""
 
         params = parse_qs(str(window.location.search).lstrip("?"))
         self.url_lang = params.get("lang", [None])[0]
@@ -59,6 +64,9 @@ class GamePage:
             self.session = GameSession(Game.from_code(random_code()))
         self.session.record_win(self.stats, self.now())
 
+        # The taps made on the board early.js painted, taken (and its listener stopped) in the
+        # turn this board starts listening: none is lost or doubled (docs/startup.md).
+        early = self.take_early()
         self.board = Board(
             self.el("board"),
             self.session.model,
@@ -68,6 +76,7 @@ class GamePage:
             reduced_motion=self.motion_reduced(),
             on_tap=self.on_tap,
         )
+        self.say("")  # early.js's loading note
         self._listen()
         self.apply_language()
         self.sync_settings_form()
@@ -78,6 +87,11 @@ class GamePage:
             button.removeAttribute("disabled")
         self.update_info()
         self.check_end()
+        for place in early_taps(early, self.session.game):
+            self.board.tap(place)
+        focus = early_focus(early)
+        if focus is not None:
+            self.keep_focus(focus)  # the card focused on the painted board was replaced
         if self.notices:
             texts = [self.t(key, reason=reason) for key, reason in self.notices]
             self.say(" ".join([*texts, str(self.el("message").textContent)]).strip())
@@ -183,10 +197,41 @@ class GamePage:
         url = str(self.window.location.pathname) + (f"?{query}" if query else "")
         self.window.history.replaceState(None, "", url)
 
-    def save_game(self) -> None:
-        """Save the game in progress (with its clock)."""
+    def save_game(self, *, leaving: bool = False) -> None:
+        """Save the game in progress (with its clock) and the board's snapshot; ``leaving``:
+        the page is being hidden or closed (the snapshot is written even if the board is the
+        same, for the clock it shows)."""
         self.storage.set_json(GAME_KEY, self.session.to_json(self.now()))
+        self.save_snapshot(always=leaving)
         self._storage_notice()
+
+    def save_snapshot(self, *, always: bool = False) -> None:
+        """Keep the board as drawn for early.js to paint on the next visit (docs/startup.md),
+        unless the stored one already shows the same game, language and options."""
+        game = self.session.game
+        drawn = (
+            game_identity(game),
+            self.lang,
+            self.settings.diagram_labels,
+            self.motion_reduced(),
+        )
+        if drawn == self._snapshot_drawn and not always:
+            return
+        self._snapshot_drawn = drawn
+        time_text = format_time(self.session.clock.elapsed(self.now()))
+        text = make_snapshot(
+            game, lang=self.lang, markup=self.board.view.markup(), time_text=time_text
+        )
+        if text is None:
+            self.storage.remove(SNAPSHOT_KEY)
+        else:
+            self.storage.offer_text(SNAPSHOT_KEY, text)
+
+    def take_early(self) -> str | None:
+        """Take what early.js kept on the board it painted (the taps, the focus) and stop its
+        listener: JSON for :func:`~halfmoon_web.snapshot.early_taps`, None without early.js."""
+        early = getattr(self.window, "halfmoonEarly", None)
+        return str(early.take()) if found(early) else None
 
     def save_all(self) -> None:
         """Save settings, statistics and the game."""
@@ -211,7 +256,9 @@ class GamePage:
         for dialog in doc.querySelectorAll("dialog"):
             dialog.addEventListener("close", closed)
         doc.addEventListener("visibilitychange", self.proxy(self.on_visibility))
-        self.window.addEventListener("pagehide", self.proxy(lambda _event: self.save_game()))
+        self.window.addEventListener(
+            "pagehide", self.proxy(lambda _event: self.save_game(leaving=True))
+        )
         self.window.setInterval(self.proxy(self.tick), TICK_MS)
 
     def on_click(self, event: Any) -> None:
@@ -299,7 +346,7 @@ class GamePage:
         if self.document.visibilityState == "hidden":
             self._was_running = clock.running
             clock.pause(self.now())
-            self.save_game()
+            self.save_game(leaving=True)
         elif self._was_running and self.session.game.status == "playing":
             clock.start(self.now())
 
@@ -525,6 +572,7 @@ class GamePage:
             reduced_motion=self.motion_reduced(),
         )
         self.document.documentElement.classList.toggle("reduce-motion", self.motion_reduced())
+        self.save_snapshot()
 
     def apply_language(self) -> None:
         """Write every text of the page in the current language."""

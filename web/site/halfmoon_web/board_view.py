@@ -128,6 +128,18 @@ class BoardView:
                 self._draw_place(place, state, old)
                 self._states[place] = state
 
+    def markup(self) -> str:
+        """The board's markup at rest, for the game page's snapshot (docs/startup.md): as
+        drawn, without the selection, the dimming and the cards still leaving."""
+        board = self._root.cloneNode(True)
+        for ghost in list(board.querySelectorAll(".hm-leaving")):
+            ghost.remove()
+        for face in list(board.querySelectorAll(".hm-selected, .hm-dim")):
+            face.classList.remove("hm-selected", "hm-dim")
+        for face in list(board.querySelectorAll('[aria-pressed="true"]')):
+            face.setAttribute("aria-pressed", "false")
+        return str(board.outerHTML)
+
     def _draw_place(self, place: str, state: PlaceState, old: PlaceState | None) -> None:
         wrapper = self._places[place]
         holder = wrapper.querySelector(".hm-face-holder")

@@ -36,6 +36,7 @@ class EmbedPage:
         self.lang = choose_language(config.lang, None, browser)
         document.documentElement.setAttribute("lang", self.lang)
         self.status = document.getElementById("embed-status")
+        self.say("")  # early.js's loading note (docs/startup.md)
         host = document.getElementById("board")
         line = StepLine(config.start, config.steps)
         if config.steps:

@@ -9,11 +9,14 @@ one-time notice for the player. Corrupt values are moved aside under a backup ke
 from __future__ import annotations
 
 import json
+from contextlib import suppress
 from typing import Any, Protocol
 
 GAME_KEY = "halfmoon.game"
 SETTINGS_KEY = "halfmoon.settings"
 STATS_KEY = "halfmoon.stats"
+#: The board the game page last drew, for early.js to paint before Python (docs/startup.md).
+SNAPSHOT_KEY = "halfmoon.board-snapshot"
 BACKUP_SUFFIX = ".backup"
 
 
@@ -84,6 +87,20 @@ class Storage:
                 self._backend.setItem(key, text)
             except Exception:
                 self._fail()
+
+    def offer_text(self, key: str, text: str) -> None:
+        """Keep text that is only a cache (the board snapshot) when the browser takes it.
+
+        Nothing is kept in memory, and a refusal (a full quota) drops the key without turning
+        persistence off: the game, settings and statistics must never lose their place to it.
+        """
+        if self._backend is None:
+            return
+        try:
+            self._backend.setItem(key, text)
+        except Exception:
+            with suppress(Exception):
+                self._backend.removeItem(key)
 
     def remove(self, key: str) -> None:
         """Forget a key."""

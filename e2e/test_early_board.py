@@ -1,0 +1,445 @@
+"""The board before Python (docs/startup.md, "Before Python"): the static face-down board of a
+first visit, the snapshot board of a return visit, taps made on it before ``data-ready`` (played
+once, and only on the same game), hostile snapshots, the progress line and the loading note.
+
+Python is held back by holding the runtime's wasm (``HeldRuntime``); the pages run without a
+service worker (``service_workers="block"``), whose cache the test's routes could not hold.
+Screenshots go to ``e2e/artifacts/early-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+
+import pytest
+from game_support import DEAL, card, card_name, play
+from harness import guarded_page, open_app, ready_state, wait_for_app
+from playwright.sync_api import Browser, Error, Page, Route, expect
+
+from halfmoon_core import Game, Move
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+RUNTIME_FILE = "**/pyodide.asm.wasm"
+SNAPSHOT_KEY = "halfmoon.board-snapshot"
+"""Where the game page keeps its board snapshot (its own detail, used to break it on purpose)."""
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+DOUBLE_DEAL = "HM1-N-AAAAAAC"
+"""A deal with a pile pair (1-6) whose cards underneath make a pair again: a tap sequence
+played twice would remove two pairs."""
+
+# The geometry of the board: its box and every place's, by the place's hm-at-* class.
+GEOMETRY = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height];
+  };
+  const board = document.getElementById("board");
+  const places = {};
+  for (const place of board.querySelectorAll(".hm-place")) {
+    places[[...place.classList].find((c) => c.startsWith("hm-at-"))] = box(place);
+  }
+  return { board: box(board), places };
+}"""
+
+
+class HeldRuntime:
+    """Holds back every request for the runtime's wasm (Python cannot start) until released."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.routes: list[Route] = []
+        page.route(RUNTIME_FILE, self._hold)
+
+    def _hold(self, route: Route) -> None:
+        self.routes.append(route)
+
+    def release(self) -> None:
+        """Let the held requests (and any later one) through."""
+        self.page.unroute(RUNTIME_FILE)
+        for route in self.routes:
+            with suppress(Error):  # a request of a document since left
+                route.continue_()
+        self.routes.clear()
+
+
+@pytest.fixture
+def early_page(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A guarded desktop page without a service worker, animations reduced."""
+    with guarded_page(
+        browser, site_url, viewport=DESKTOP, service_workers="block", reduced_motion="reduce"
+    ) as page:
+        yield page
+
+
+def goto_held(page: Page, path: str) -> HeldRuntime:
+    """Open ``path`` with Python held back; return once the document is parsed."""
+    held = HeldRuntime(page)
+    page.goto(page.site_url + path, wait_until="domcontentloaded")  # type: ignore[attr-defined]
+    assert list(ready_state(page)) == [False, None], "Python started although it was held back"
+    return held
+
+
+def write_storage(page: Page, key: str, value: str) -> None:
+    """Change stored data while no game page is open (the page saves itself when it closes)."""
+    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - same origin, no app
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
+
+
+def read_storage(page: Page, key: str) -> str | None:
+    """A stored value."""
+    return page.evaluate("(k) => localStorage.getItem(k)", key)
+
+
+def geometry(page: Page) -> dict[str, object]:
+    """The board's box and every place's box."""
+    return page.evaluate(GEOMETRY)
+
+
+def assert_same_geometry(before: dict[str, object], after: dict[str, object]) -> None:
+    """Nothing moved by more than half a pixel."""
+    assert before["places"].keys() == after["places"].keys()  # type: ignore[union-attr]
+    pairs = [("board", before["board"], after["board"])]
+    pairs += [(k, v, after["places"][k]) for k, v in before["places"].items()]  # type: ignore
+    for name, old, new in pairs:
+        assert all(abs(a - b) <= 0.5 for a, b in zip(old, new, strict=True)), (name, old, new)
+
+
+def doubled_pair(game: Game) -> Move:
+    """A pile pair whose places hold a pair again once it is removed (checked by the engine)."""
+    for move in game.legal_moves():
+        if len(move.places) == 2 and not any(p.startswith("R") for p in move.places):
+            after = game.copy()
+            after.push(move)
+            if after.is_legal(move):
+                return move
+    raise AssertionError("the deal has no pair that repeats at its places")
+
+
+def bar_scale(page: Page) -> float:
+    """How much of the progress line is filled (1.0 when full)."""
+    transform = page.locator(".boot-progress-bar").evaluate(
+        "(bar) => getComputedStyle(bar).transform"
+    )
+    if transform == "none":
+        return 1.0
+    match = re.fullmatch(r"matrix\(([-\d.e]+), .*\)", transform)
+    assert match, transform
+    return float(match.group(1))
+
+
+# -- (a) a first visit -------------------------------------------------------------------------
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_first_visit_shows_the_static_board_at_once(
+    browser: Browser, site_url: str, viewport: dict[str, int]
+) -> None:
+    """The served page holds a face-down board laid out as the real one: on screen before Python,
+    inert (taps on it do nothing), and the real board takes exactly its place."""
+    with guarded_page(browser, site_url, viewport=viewport, service_workers="block") as page:
+        html = page.request.get(site_url + "index.html").text()
+        assert 'class="hm-board hm-static"' in html  # in the HTML itself: there at first paint
+        held = goto_held(page, "index.html?lang=en")
+        static = page.locator("#board > .hm-board.hm-static")
+        expect(static).to_be_visible()
+        expect(static).to_have_attribute("aria-hidden", "true")
+        expect(page.locator("#board")).to_have_attribute("aria-busy", "true")
+        expect(page.locator("#board .hm-place")).to_have_count(20)
+        expect(page.locator("#board button")).to_have_count(0)
+        tag = "desktop" if viewport == DESKTOP else "phone"
+        page.screenshot(path=str(ARTIFACTS / f"early-static-{tag}.png"))
+        before = geometry(page)
+        for where in ("hm-at-5", "hm-at-6", "hm-at-r1"):  # tapped before Python: ignored
+            page.locator(f"#board .{where}").click()
+        held.release()
+        wait_for_app(page)
+        expect(page.locator("#board > .hm-board:not(.hm-static)")).to_be_visible()
+        expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
+        expect(page.locator("#moves")).to_have_text("0")
+        expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+        assert_same_geometry(before, geometry(page))
+
+
+# -- (b) a return visit ------------------------------------------------------------------------
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_taps_before_ready_on_the_snapshot_board_are_played_once(
+    browser: Browser, site_url: str, viewport: dict[str, int]
+) -> None:
+    """After a move and a reload, the board the player left is painted before Python, with the
+    same cards and info bar; a pair tapped on it then (one card by a tap, one by the keyboard)
+    is removed exactly once after data-ready, and the keyboard focus stays at its place."""
+    tag = "desktop" if viewport == DESKTOP else "phone"
+    with guarded_page(browser, site_url, viewport=viewport, service_workers="block") as page:
+        open_app(page, f"index.html?deal={DOUBLE_DEAL}&lang=en")
+        game = Game.from_code(DOUBLE_DEAL)
+        pair = doubled_pair(game)
+        first = next(m for m in game.legal_moves() if not set(m.places) & set(pair.places))
+        play(page, game, first)
+        after = game.copy()
+        after.push(pair)
+        assert after.is_legal(pair), "the pair still repeats after the first move"
+
+        held = goto_held(page, "index.html")
+        board = page.locator("#board > .hm-board.hm-early")
+        expect(board).to_be_visible()
+        assert not ready_state(page)[0]
+        for place in game.playable():  # the same cards, by their accessible names
+            expect(card(page, game, place)).to_be_visible()
+        expect(board.locator("button[data-place]")).to_have_count(len(game.playable()))
+        expect(page.locator("#moves")).to_have_text("1")
+        expect(page.locator("#score")).to_have_text(str(game.score))
+        expect(page.locator("#deal-code")).to_have_text(DOUBLE_DEAL)
+        before = geometry(page)
+
+        one, two = pair.places
+        card(page, game, one).click()  # a tap, and the keyboard for the other card
+        card(page, game, two).focus()
+        page.keyboard.press("Enter")
+        for place in pair.places:
+            expect(card(page, game, place)).to_have_class(re.compile(r"\bhm-tapped\b"))
+        page.screenshot(path=str(ARTIFACTS / f"early-snapshot-{tag}.png"))
+        assert not ready_state(page)[0], "the taps must have been made before data-ready"
+
+        held.release()
+        wait_for_app(page)
+        removed = [card_name(game, place) for place in pair.places]
+        game.push(pair)
+        expect(page.locator("#moves")).to_have_text("2")  # once: twice would make 3
+        expect(page.locator("#score")).to_have_text(str(game.score))
+        for name in removed:
+            expect(page.get_by_role("button", name=name, exact=True)).to_have_count(0)
+        for place in pair.places:  # the cards underneath, not taken
+            expect(card(page, game, place)).to_be_visible()
+        expect(card(page, game, two)).to_be_focused()  # the focus stays where it was
+        expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+        expect(page.get_by_role("status")).to_contain_text("Removed")
+        assert_same_geometry(before, geometry(page))
+
+        # The snapshot follows the game: the next reload paints the board after the pair.
+        page.wait_for_timeout(100)
+        stored = json.loads(read_storage(page, SNAPSHOT_KEY) or "{}")
+        assert stored.get("moves") == 2 and stored.get("score") == game.score
+
+
+# -- (c) another game --------------------------------------------------------------------------
+def test_a_deal_link_shows_no_snapshot(early_page: Page) -> None:
+    """A ?deal= link asks for another game: the static board shows, its taps do nothing."""
+    page = early_page
+    open_app(page, f"index.html?deal={DEAL}&lang=en")
+    game = Game.from_code(DEAL)
+    play(page, game, "5-6")
+    other = "HM1-N-BCDEFGH"
+    held = goto_held(page, f"index.html?deal={other}&lang=en")
+    expect(page.locator("#board > .hm-board.hm-static")).to_be_visible()
+    expect(page.locator("#board .hm-early")).to_have_count(0)
+    expect(page.locator("#board button")).to_have_count(0)
+    page.locator("#board .hm-at-5").click()
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("#deal-code")).to_have_text(other)
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+
+
+def test_taps_on_a_snapshot_of_another_game_are_not_played(early_page: Page) -> None:
+    """A snapshot that is not of the saved game (here: one move behind it) may be painted, but
+    Python drops the taps made on it, even a pair it could play: the game it loads is not the
+    one they were made on."""
+    page = early_page
+    open_app(page, f"index.html?deal={DEAL}&lang=en")
+    game = Game.from_code(DEAL)
+    play(page, game, "5-6")
+    page.wait_for_timeout(100)
+    behind = read_storage(page, SNAPSHOT_KEY)
+    assert behind and json.loads(behind)["moves"] == 1
+    stale = game.copy()
+    play(page, game, "R7-R8")
+    write_storage(page, SNAPSHOT_KEY, behind)  # the saved game has 2 moves, the snapshot 1
+
+    held = goto_held(page, "index.html")
+    expect(page.locator("#board > .hm-board.hm-early")).to_be_visible()
+    expect(page.locator("#moves")).to_have_text("1")
+    tapped = Move.of("4", "7")
+    assert stale.is_legal(tapped) and game.is_legal(tapped)  # a pair in both games
+    for place in tapped.places:
+        card(page, stale, place).click()
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("#moves")).to_have_text("2")  # 3 had the taps been played
+    expect(page.locator("#score")).to_have_text("20")
+    for place in tapped.places:
+        expect(card(page, game, place)).to_be_visible()
+    expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+    expect(page.get_by_role("status")).to_have_text("")
+
+
+# -- (d) hostile snapshots ---------------------------------------------------------------------
+def test_a_hostile_snapshot_is_neither_painted_nor_run(early_page: Page) -> None:
+    """Whatever is stored under the snapshot's key (huge, HTML with handlers or scripts,
+    garbage, another version), nothing of it runs or loads, the static board shows, and the
+    page starts normally; a genuine snapshot, for contrast, is painted."""
+    page = early_page
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    open_app(page, f"index.html?deal={DEAL}&lang=en")
+    play(page, Game.from_code(DEAL), "5-6")
+    page.wait_for_timeout(100)
+    genuine = json.loads(read_storage(page, SNAPSHOT_KEY) or "{}")
+    assert genuine.get("v") == 1 and "hm-board" in genuine["html"]
+
+    def variant(**changes: object) -> str:
+        return json.dumps({**genuine, **changes})
+
+    first_card = re.compile(r"<button ")
+    hostile = {
+        "huge": "x" * 1_000_000,
+        "huge board": variant(html=genuine["html"] * 8),  # over 64 KiB
+        "img onerror": variant(html='<img src="x-early-pwned.png" onerror="document.title=1">'),
+        "script": variant(html="<script>document.title = 'pwned'</script>"),
+        "handler on a card": variant(
+            html=first_card.sub('<button onclick="document.title=1" ', genuine["html"], 1)
+        ),
+        "style on a card": variant(
+            html=first_card.sub('<button style="color:red" ', genuine["html"], 1)
+        ),
+        "link in a card": variant(
+            html=genuine["html"].replace(
+                "</button>", '<a href="x-early-pwned.png">x</a></button>', 1
+            )
+        ),
+        "board then an image": variant(html=genuine["html"] + '<img src="x-early-pwned.png">'),
+        "deep": variant(html='<div class="hm-board">' + "<div>" * 2000),
+        "garbage": "{{{ not json",
+        "not an object": "[1, 2, 3]",
+        "another version": variant(v=2),
+        "bad language": variant(lang="<b>fr</b>"),
+        "bad moves": variant(moves="1; drop"),
+    }
+    assert len(hostile["huge board"]) > 65536
+    for name, value in hostile.items():
+        write_storage(page, SNAPSHOT_KEY, value)
+        held = goto_held(page, "index.html")
+        page.wait_for_timeout(100)  # early.js's loading note comes a moment later
+        assert page.locator("#board > .hm-board.hm-static").count() == 1, name
+        assert page.locator("#board .hm-early, img, #board a, #board script").count() == 0, name
+        assert page.title() != "pwned" and page.title() != "1", name
+        expect(page.locator("#moves")).to_have_text("0")
+        held.routes.clear()  # left with the document
+        page.unroute(RUNTIME_FILE)
+    assert not [url for url in requests if "x-early-pwned" in url]
+
+    write_storage(page, SNAPSHOT_KEY, json.dumps(genuine))
+    held = goto_held(page, "index.html")
+    expect(page.locator("#board > .hm-board.hm-early")).to_be_visible()
+    write_storage(page, SNAPSHOT_KEY, hostile["img onerror"])
+    held = goto_held(page, "index.html")
+    held.release()
+    wait_for_app(page)  # the page starts normally, with the saved game
+    expect(page.locator("#moves")).to_have_text("1")
+    assert page.title() not in {"pwned", "1"}
+
+
+# -- (e) the loading state ---------------------------------------------------------------------
+# Records, from before any page script, every stage the page shows and every message of the
+# game page's status line, and the progress line at the moment data-ready is set.
+WATCH_LOADING = """
+(() => {
+  window.__hmStages = [];
+  window.__hmMessages = [];
+  new MutationObserver(() => {
+    const root = document.documentElement;
+    const stage = root.getAttribute("data-boot-stage");
+    if (stage && window.__hmStages.at(-1) !== stage) window.__hmStages.push(stage);
+    if (root.hasAttribute("data-ready") && !("__hmBarAtReady" in window)) {
+      const bar = document.querySelector(".boot-progress-bar");
+      window.__hmBarAtReady = bar ? getComputedStyle(bar).transform : null;
+    }
+  }).observe(document, {
+    attributes: true,
+    attributeFilter: ["data-boot-stage", "data-ready"],
+    subtree: true,
+  });
+  document.addEventListener("readystatechange", () => {  // parsed, before the page's scripts
+    if (document.readyState !== "interactive") return;
+    const status = document.getElementById("message");
+    if (!status) return;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.addedNodes.length) window.__hmMessages.push(status.textContent);
+      }
+    }).observe(status, { childList: true, characterData: true, subtree: true });
+  });
+})();
+"""
+
+
+def test_the_progress_line_advances_and_ends_at_ready(early_page: Page) -> None:
+    """The line moves on with each stage (never back), is full at data-ready, then goes; the
+    loading note is the status line's one message before Python, whatever the stages."""
+    page = early_page
+    page.context.add_init_script(WATCH_LOADING)
+    held = goto_held(page, "index.html?lang=en")
+    page.wait_for_timeout(150)
+    expect(page.locator(".boot-progress")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-boot-stage", "page")
+    scales = [bar_scale(page)]
+    # The stages the runtime's loader tells (docs/startup.md), here told by the test.
+    for stage in ("runtime", "python", "runtime"):
+        page.evaluate(
+            "(name) => document.dispatchEvent(new CustomEvent('halfmoon:stage', {detail: name}))",
+            stage,
+        )
+        scales.append(bar_scale(page))
+    assert 0 < scales[0] < scales[1] < scales[2] == scales[3] < 1, scales  # never back
+    expect(page.get_by_role("status")).to_have_text("Loading the game…")
+    held.release()
+    wait_for_app(page)
+    assert page.evaluate("window.__hmBarAtReady") == "none"  # full, at data-ready
+    expect(page.locator(".boot-progress")).to_have_css("opacity", "0")
+    stages = page.evaluate("window.__hmStages")
+    assert stages == ["page", "runtime", "python", "app"], stages
+    # One message before Python (the note, in the page's language); Python then clears it.
+    assert page.evaluate("window.__hmMessages") == ["Loading the game…"]
+    expect(page.locator(".boot-note")).to_have_count(0)
+    expect(page.get_by_role("status")).to_have_text("")
+
+
+def test_the_progress_line_ends_at_ready_without_stage_events(early_page: Page) -> None:
+    """With no stage event at all (the runtime's and main.py's are held back by the test), the
+    line still ends full at data-ready."""
+    page = early_page
+    page.context.add_init_script(WATCH_LOADING)
+    page.add_init_script(
+        "document.addEventListener('halfmoon:stage', (e) => e.stopImmediatePropagation(), true)"
+    )
+    open_app(page, "index.html?lang=en")
+    assert page.evaluate("window.__hmStages") == ["page"]
+    assert page.evaluate("window.__hmBarAtReady") == "none"
+
+
+@pytest.mark.parametrize(
+    ("path", "note"),
+    [("rules.html?lang=en", "Loading the diagrams…"), ("embed.html?deal=HM1-N-AAAAAAB", None)],
+)
+def test_rules_and_embed_show_their_boards_before_python(
+    early_page: Page, path: str, note: str | None
+) -> None:
+    """The rules page and the embed show face-down boards (no blank) and the loading note."""
+    page = early_page
+    held = goto_held(page, path)
+    boards = page.locator(".hm-board.hm-static:visible")
+    expect(boards.first).to_be_visible()
+    page.wait_for_timeout(100)
+    if note:
+        expect(page.get_by_role("status")).to_have_text(note)
+    else:  # no language asked for: both
+        expect(page.get_by_role("status")).to_have_text("Đang tải… Loading…")
+    name = path.split(".")[0]
+    page.screenshot(path=str(ARTIFACTS / f"early-{name}-desktop.png"))
+    held.release()
+    wait_for_app(page)
+    expect(page.locator(".hm-board.hm-static")).to_have_count(0 if name == "embed" else 2)
+    expect(page.locator(".hm-board.hm-static:visible")).to_have_count(0)

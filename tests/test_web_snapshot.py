@@ -1,0 +1,259 @@
+"""The board before Python (docs/startup.md, "Before Python"): the snapshot the game page saves,
+the taps handed back to Python, the storage of a cache, and the static boards of the pages."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from halfmoon_core import PILES, RESERVE, Game
+from halfmoon_web import snapshot
+from halfmoon_web.snapshot import MAX_EARLY_TAPS, MAX_SNAPSHOT_CHARS, early_taps, game_identity
+from halfmoon_web.storage import SNAPSHOT_KEY, Storage
+
+SITE = Path(__file__).resolve().parents[1] / "web" / "site"
+DEAL = "HM1-N-AAAAAAB"
+"""Tops: 5:6H 6:5H (a pair), 1:8S, R7:4D, R8:7C (a pair)."""
+
+
+def game_after(*moves: str) -> Game:
+    game = Game.from_code(DEAL)
+    for move in moves:
+        game.push(move)
+    return game
+
+
+# -- which game a board shows --------------------------------------------------------------
+def test_identity_names_the_start_and_every_move() -> None:
+    assert game_identity(game_after()) == DEAL
+    assert game_identity(game_after("5-6")) == f"{DEAL} 5-6"
+    assert game_identity(game_after("5-6", "R7-R8")) == f"{DEAL} 5-6,R7-R8"
+    assert game_identity(game_after("R7-R8", "5-6")) != game_identity(game_after("5-6", "R7-R8"))
+    assert game_identity(Game.from_code("HM1-N-AAAAAAC")) != game_identity(game_after())
+
+
+# -- the stored snapshot -------------------------------------------------------------------
+def test_snapshot_holds_the_board_the_game_and_the_info_bar() -> None:
+    game = game_after("5-6")
+    text = snapshot.make_snapshot(
+        game, lang="vi", markup='<div class="hm-board"></div>', time_text="1:05"
+    )
+    assert text is not None
+    assert json.loads(text) == {
+        "v": snapshot.SNAPSHOT_VERSION,
+        "game": f"{DEAL} 5-6",
+        "lang": "vi",
+        "code": DEAL,
+        "score": 10,
+        "moves": 1,
+        "time": "1:05",
+        "html": '<div class="hm-board"></div>',
+    }
+
+
+def test_a_snapshot_too_long_to_keep_is_none() -> None:
+    game = game_after()
+    small = snapshot.make_snapshot(game, lang="en", markup="", time_text="0:00")
+    assert small is not None
+    room = MAX_SNAPSHOT_CHARS - len(small)
+    assert snapshot.make_snapshot(game, lang="en", markup="x" * room, time_text="0:00")
+    assert (
+        snapshot.make_snapshot(game, lang="en", markup="x" * (room + 1), time_text="0:00") is None
+    )
+    # Counted as JavaScript counts (UTF-16): a card from outside the BMP takes two units.
+    assert snapshot.js_length("\N{PLAYING CARD ACE OF SPADES}♠") == 3
+    astral = "\N{PLAYING CARD ACE OF SPADES}" * (room // 2 + 1)
+    assert snapshot.make_snapshot(game, lang="en", markup=astral, time_text="0:00") is None
+
+
+# -- the taps made before Python ------------------------------------------------------------
+def taken(game: object, taps: object) -> str:
+    return json.dumps({"game": game, "taps": taps})
+
+
+def test_taps_on_a_board_of_this_very_game_are_played_in_order() -> None:
+    game = game_after("5-6")
+    assert early_taps(taken(f"{DEAL} 5-6", ["R8", "R7", "1"]), game) == ["R8", "R7", "1"]
+    assert early_taps(taken(f"{DEAL} 5-6", []), game) == []
+
+
+@pytest.mark.parametrize(
+    "painted",
+    [
+        None,  # nothing was painted (first visit, ?deal= link, no valid snapshot)
+        DEAL,  # the same deal, one move behind
+        f"{DEAL} 5-6,R7-R8",  # one move ahead
+        "HM1-N-AAAAAAC 5-6",  # another deal
+        "",
+        42,
+    ],
+)
+def test_taps_on_a_board_of_another_game_are_dropped(painted: object) -> None:
+    assert early_taps(taken(painted, ["R7", "R8"]), game_after("5-6")) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,
+        "",
+        "not json",
+        "[]",
+        "null",
+        json.dumps({"game": DEAL}),
+        taken(DEAL, "R7"),
+        taken(DEAL, ["R7", "R9"]),  # not a place: the whole queue goes
+        taken(DEAL, ["R7", 8]),
+        taken(DEAL, ["r7"]),
+        taken(DEAL, ["R7"] * (MAX_EARLY_TAPS + 1)),
+    ],
+)
+def test_a_queue_not_of_early_js_making_is_dropped_whole(text: object) -> None:
+    assert early_taps(text, game_after()) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "focus"),
+    [
+        (json.dumps({"game": DEAL, "taps": [], "focus": "R3"}), "R3"),
+        (json.dumps({"game": DEAL, "taps": [], "focus": "12"}), "12"),
+        (json.dumps({"game": DEAL, "taps": [], "focus": None}), None),
+        (json.dumps({"game": DEAL, "taps": [], "focus": "R9"}), None),
+        (json.dumps({"focus": 3}), None),
+        ("[]", None),
+        ("nope", None),
+        (None, None),
+    ],
+)
+def test_the_focused_card_is_handed_back(text: object, focus: str | None) -> None:
+    assert snapshot.early_focus(text) == focus
+
+
+def test_the_longest_queue_is_kept() -> None:
+    taps = ["R7", "R8"] * (MAX_EARLY_TAPS // 2)
+    assert early_taps(taken(DEAL, taps), game_after()) == taps
+
+
+# -- storage of a cache ---------------------------------------------------------------------
+class Backend:
+    """A localStorage that may refuse to store."""
+
+    def __init__(self, *, full: bool = False) -> None:
+        self.items: dict[str, str] = {}
+        self.full = full
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.full:
+            raise RuntimeError("QuotaExceededError")
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+def test_a_cache_is_stored_when_the_browser_takes_it() -> None:
+    backend = Backend()
+    storage = Storage(backend)
+    storage.offer_text(SNAPSHOT_KEY, "board")
+    assert backend.items == {SNAPSHOT_KEY: "board"}
+
+
+def test_a_refused_cache_is_dropped_and_the_game_still_persists() -> None:
+    backend = Backend()
+    backend.items[SNAPSHOT_KEY] = "an old board"
+    storage = Storage(backend)
+    backend.full = True
+    storage.offer_text(SNAPSHOT_KEY, "a new board")
+    assert SNAPSHOT_KEY not in backend.items
+    assert storage.persistent and not storage.take_notice()
+    assert storage.get_text(SNAPSHOT_KEY) is None  # nothing kept in memory instead
+
+
+def test_no_cache_without_storage() -> None:
+    storage = Storage(None)
+    storage.offer_text(SNAPSHOT_KEY, "board")
+    assert storage.get_text(SNAPSHOT_KEY) is None
+
+
+# -- early.js agrees with Python ---------------------------------------------------------------
+def js_constant(name: str) -> str:
+    source = (SITE / "early.js").read_text(encoding="utf-8")
+    match = re.search(rf"\bconst {name} = (.+?);", source)
+    assert match, f"early.js has no {name}"
+    return match.group(1)
+
+
+def test_early_js_reads_the_snapshot_python_writes() -> None:
+    assert json.loads(js_constant("SNAPSHOT_KEY")) == SNAPSHOT_KEY
+    assert int(js_constant("SNAPSHOT_VERSION")) == snapshot.SNAPSHOT_VERSION
+    assert int(js_constant("MAX_SNAPSHOT_CHARS")) == MAX_SNAPSHOT_CHARS
+    assert int(js_constant("MAX_EARLY_TAPS")) == MAX_EARLY_TAPS
+    assert int(js_constant("PLACE_COUNT")) == len(PILES) + len(RESERVE)
+
+
+# -- the static boards of the pages -----------------------------------------------------------
+class StaticBoards(HTMLParser):
+    """Collects, for every ``.hm-static`` board of a page, its places in order."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boards: list[list[tuple[str, str]]] = []
+        self.depth = 0
+        self.board_depth: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        classes = (values.get("class") or "").split()
+        if tag != "div":
+            return
+        self.depth += 1
+        if "hm-static" in classes:
+            assert "hm-board" in classes and values.get("aria-hidden") == "true"
+            self.boards.append([])
+            self.board_depth = self.depth
+        elif self.board_depth is not None and "hm-place" in classes:
+            kind = "hm-pile" if "hm-pile" in classes else "hm-slot"
+            (where,) = [c for c in classes if c.startswith("hm-at-")]
+            self.boards[-1].append((kind, where))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != "div":
+            return
+        if self.depth == self.board_depth:
+            self.board_depth = None
+        self.depth -= 1
+
+
+@pytest.mark.parametrize(
+    ("name", "count"), [("index.html", 1), ("embed.html", 1), ("rules.html", 4)]
+)
+def test_every_page_has_a_face_down_board_laid_out_as_the_real_one(name: str, count: int) -> None:
+    page = StaticBoards()
+    page.feed((SITE / name).read_text(encoding="utf-8"))
+    # The places of halfmoon_web/board_view.py, in its order, with its classes (board.css).
+    real = [("hm-pile", f"hm-at-{p.lower()}") for p in PILES]
+    real += [("hm-slot", f"hm-at-{p.lower()}") for p in RESERVE]
+    assert page.boards == [real] * count
+
+
+@pytest.mark.parametrize("name", ["index.html", "embed.html", "rules.html"])
+def test_early_js_runs_before_the_runtime(name: str) -> None:
+    html = (SITE / name).read_text(encoding="utf-8")
+    head = html.split("</head>")[0]
+    assert '<script src="%APP%/early.js" defer></script>' in head
+    assert head.index("early.js") < head.index("%RUNTIME_HEAD%")
+    assert html.count('class="boot-note"') == 1 and html.count('class="boot-progress"') == 1
+
+
+def test_the_game_page_board_is_busy_until_python_draws_it() -> None:
+    html = (SITE / "index.html").read_text(encoding="utf-8")
+    board = re.search(r'<div id="board"[^>]*>\s*<div class="([^"]+)"', html)
+    assert board and 'aria-busy="true"' in board.group(0)
+    assert board.group(1) == "hm-board hm-static"

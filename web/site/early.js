@@ -1,0 +1,218 @@
+// Half Moon before Python (docs/startup.md, "Before Python"): what a page shows and keeps while
+// the runtime starts. It decides no game rule: it paints, it records taps, Python plays them.
+// 1. The progress line: <html data-boot-stage> follows the start-up stages, "page" (here),
+//    then "runtime" and "python" (from the runtime's loader) and "app" (main.py), told by
+//    `halfmoon:stage` events on the document; it only moves forward. CSS (style.css) fills
+//    the line at <html data-ready>, whatever events came.
+// 2. The loading note in the page's status line becomes that line's one message, once: one
+//    announcement for the whole start, none per stage.
+// 3. The game page, on a return visit: the board the player left, painted from the snapshot
+//    the Python view saved (halfmoon_web/snapshot.py), rebuilt element by element from an
+//    allowlist (a stored value can be anything). Taps on its cards are queued in order until
+//    Python takes them with `halfmoonEarly.take()`, in the very turn it mounts its own board.
+"use strict";
+
+(() => {
+  const root = document.documentElement;
+  const page = document.body ? document.body.getAttribute("data-page") : null;
+  const params = new URLSearchParams(location.search);
+
+  // -- 1. the progress line ------------------------------------------------------------------
+  const STAGES = ["page", "runtime", "python", "app"];
+  let reached = -1;
+  const stage = (name) => {
+    const index = STAGES.indexOf(name);
+    if (index > reached) {
+      reached = index;
+      root.setAttribute("data-boot-stage", name);
+    }
+  };
+  document.addEventListener("halfmoon:stage", (event) => stage(event.detail));
+  stage("page");
+
+  // "en" or "vi" for a language tag, as halfmoon_web/i18n.py's normalise_lang reads it.
+  const langOf = (value) => {
+    const base = String(value || "").trim().toLowerCase().replace("_", "-").split("-")[0];
+    return base === "en" || base === "vi" ? base : null;
+  };
+
+  // -- 3. the board snapshot (the same key, version and limit as halfmoon_web/snapshot.py) -----
+  const SNAPSHOT_KEY = "halfmoon.board-snapshot";
+  const SNAPSHOT_VERSION = 1;
+  const MAX_SNAPSHOT_CHARS = 65536;
+  const MAX_EARLY_TAPS = 64;
+  const MAX_ELEMENTS = 400;
+  const PLACE_COUNT = 20;
+  const PLACE = /^(?:[1-9]|1[0-2]|R[1-8])$/;
+  const TAGS = new Set(["DIV", "SPAN", "BUTTON"]);
+  // What halfmoon_web/board_view.py writes on a board at rest; anything else rejects the whole
+  // snapshot (no on* handler, no href, src or style can come through).
+  const ATTRIBUTES = new Map([
+    ["class", (v) => v.split(" ").filter(Boolean).every((token) => /^hm-[a-z0-9-]+$/.test(token))],
+    ["role", (v) => v === "group" || v === "img"],
+    ["type", (v) => v === "button"],
+    ["aria-label", (v) => v.length <= 200],
+    ["aria-hidden", (v) => v === "true"],
+    ["aria-pressed", (v) => v === "false"],
+    ["data-name", (v) => PLACE.test(v)],
+    ["data-place", (v) => PLACE.test(v)],
+    ["data-count", (v) => /^[0-9]$/.test(v)],
+  ]);
+
+  const invalid = () => new Error("not a Half Moon board");
+
+  // Before the markup is parsed at all: every tag is a well-formed tag of TAGS and every
+  // attribute one of ATTRIBUTES. The parser would not run a handler or apply a style attribute
+  // here, but the page's CSP would still log each one it meets as an error.
+  const TAG = /<(\/?)([a-z]+)((?:\s+[a-z-]+(?:="[^"<>]*")?)*)\s*>/y;
+  const ATTRIBUTE = /\s+([a-z-]+)/g;
+  const screened = (html) => {
+    for (let at = html.indexOf("<"); at !== -1; at = html.indexOf("<", TAG.lastIndex)) {
+      TAG.lastIndex = at;
+      const tag = TAG.exec(html);
+      if (!tag || !TAGS.has(tag[2].toUpperCase())) return false;
+      const attributes = tag[3].replace(/="[^"]*"/g, "");
+      for (const [, name] of attributes.matchAll(ATTRIBUTE)) {
+        if (tag[1] || !ATTRIBUTES.has(name)) return false;
+      }
+    }
+    return true;
+  };
+
+  // A fresh copy of a parsed (inert) element, made of allowed elements and attributes only.
+  const rebuild = (source, budget) => {
+    budget.left -= 1;
+    if (budget.left < 0 || !TAGS.has(source.tagName)) throw invalid();
+    const copy = document.createElement(source.tagName.toLowerCase());
+    for (const { name, value } of source.attributes) {
+      const allowed = ATTRIBUTES.get(name);
+      if (!allowed || !allowed(value)) throw invalid();
+      copy.setAttribute(name, value);
+    }
+    for (const child of source.childNodes) {
+      if (child.nodeType === Node.TEXT_NODE) copy.append(child.data);
+      else if (child.nodeType === Node.ELEMENT_NODE) copy.append(rebuild(child, budget));
+      else throw invalid();
+    }
+    return copy;
+  };
+
+  const wholeNumber = (value) => Number.isInteger(value) && value >= 0 && value <= 1000;
+
+  // The stored snapshot and its board, rebuilt; null when there is none or it is not valid.
+  const readSnapshot = () => {
+    let text = null;
+    try {
+      text = localStorage.getItem(SNAPSHOT_KEY);
+    } catch {
+      return null; // storage disabled: the static board stays
+    }
+    if (typeof text !== "string" || text.length > MAX_SNAPSHOT_CHARS) return null;
+    let data = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (!data || typeof data !== "object" || data.v !== SNAPSHOT_VERSION) return null;
+    const { game, lang, html, code, score, moves, time } = data;
+    if (typeof game !== "string" || !game || game.length > 2000) return null;
+    if (langOf(lang) !== lang || typeof html !== "string") return null;
+    if (typeof code !== "string" || code.length > 300 || !wholeNumber(score)) return null;
+    if (!wholeNumber(moves) || typeof time !== "string" || !/^[0-9]{1,5}:[0-5][0-9]$/.test(time)) {
+      return null;
+    }
+    if (!screened(html)) return null;
+    // A <template> parses without running or loading anything; only a copy is shown.
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const parsed = template.content;
+    if (parsed.childNodes.length !== 1 || parsed.firstChild.nodeType !== Node.ELEMENT_NODE) {
+      return null;
+    }
+    let board = null;
+    try {
+      board = rebuild(parsed.firstChild, { left: MAX_ELEMENTS });
+    } catch {
+      return null;
+    }
+    if (!board.classList.contains("hm-board")) return null;
+    if (board.querySelectorAll(".hm-place").length !== PLACE_COUNT) return null;
+    return { game, lang, code, score, moves, time, board };
+  };
+
+  let paintedGame = null;
+  let taps = [];
+  const container = page === "game" ? document.getElementById("board") : null;
+
+  const onTap = (event) => {
+    const target = event.target;
+    const card = target instanceof Element ? target.closest("button[data-place]") : null;
+    if (!card || !container.contains(card) || card.disabled) return;
+    if (taps.length >= MAX_EARLY_TAPS) return;
+    taps.push(card.getAttribute("data-place"));
+    card.classList.add("hm-tapped");
+  };
+
+  const setText = (id, text) => {
+    const element = document.getElementById(id);
+    if (element) element.textContent = text;
+  };
+
+  // Only when the address asks for no other game (app.py opens ?deal=; a position is never
+  // the game page's) and no other language than the snapshot's.
+  let shownLang = langOf(params.get("lang"));
+  if (container && !params.has("deal") && !params.has("position")) {
+    const snapshot = readSnapshot();
+    if (snapshot && (!shownLang || shownLang === snapshot.lang)) {
+      snapshot.board.classList.add("hm-early");
+      container.replaceChildren(snapshot.board);
+      root.setAttribute("lang", snapshot.lang);
+      setText("score", String(snapshot.score));
+      setText("moves", String(snapshot.moves));
+      setText("deal-code", snapshot.code);
+      setText("time", snapshot.time);
+      paintedGame = snapshot.game;
+      shownLang = snapshot.lang;
+      container.addEventListener("click", onTap);
+    }
+  }
+
+  // Python's side (halfmoon_web/app.py): the game the painted board showed, the places tapped
+  // on it in order, and the place of the card that has the keyboard focus, as JSON; the queue
+  // is emptied and no further tap is recorded.
+  window.halfmoonEarly = Object.freeze({
+    take() {
+      if (container) container.removeEventListener("click", onTap);
+      const active = document.activeElement;
+      const focused = paintedGame && active && container.contains(active)
+        ? active.getAttribute("data-place")
+        : null;
+      const taken = JSON.stringify({ game: paintedGame, taps, focus: focused });
+      paintedGame = null;
+      taps = [];
+      return taken;
+    },
+  });
+
+  // -- 2. the loading note -------------------------------------------------------------------
+  // Written once, a moment after the document is parsed, so that it reaches assistive
+  // technology as a change of the status line (its one message); in the language of the
+  // painted board, or of the address, when known.
+  const note = document.querySelector(".boot-note");
+  const announce = () => {
+    if (!note || !note.isConnected || root.hasAttribute("data-error")) return;
+    const message = note.cloneNode(true);
+    message.removeAttribute("aria-hidden");
+    const own = shownLang ? message.querySelector(`[lang="${shownLang}"]`) : null;
+    if (own) message.replaceChildren(own);
+    note.replaceWith(message);
+  };
+  setTimeout(announce, 50); // this script is deferred: the document is parsed by now
+
+  // The embed's face-down board takes the labels' room when the address asks for labels.
+  if (page === "embed" && params.get("labels") === "1") {
+    const board = document.querySelector("#board > .hm-static");
+    if (board) board.classList.add("hm-labels");
+  }
+})();
