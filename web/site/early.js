@@ -159,10 +159,12 @@
     if (element) element.textContent = text;
   };
 
-  // Only when the address asks for no other game (app.py opens ?deal=; a position is never
-  // the game page's) and no other language than the snapshot's.
+  // Only over the page's static board (never over Python's), when the address asks for no
+  // other game (app.py opens ?deal=; a position is never the game page's) and no other
+  // language than the snapshot's.
   let shownLang = langOf(params.get("lang"));
-  if (container && !params.has("deal") && !params.has("position")) {
+  const unmounted = container && container.querySelector(":scope > .hm-static");
+  if (unmounted && !params.has("deal") && !params.has("position")) {
     const snapshot = readSnapshot();
     if (snapshot && (!shownLang || shownLang === snapshot.lang)) {
       snapshot.board.classList.add("hm-early");
