@@ -37,30 +37,59 @@ def test_a_page_fetches_its_own_archives_and_no_source(page: Page, address: str)
     assert [n for n in names if n.endswith(".py")] == ["main.py"]
 
 
+#: Appended to a copy of main.py: what the page's Python reports about its own start.
+PROBE = """
+import importlib as _importlib, importlib.util as _util, os as _os, sys as _sys
+_names = [_importlib.import_module(n).__name__ for n in
+          ("decimal", "email.mime.text", "xml.dom.minidom")]
+document.documentElement.setAttribute("data-lazy", " ".join(_names))
+_stale = []
+for _name in sorted(_os.listdir("pyscript")):
+    if _name.endswith(".py"):
+        _source = open("pyscript/" + _name, "rb").read()
+        _cached = "pyscript/__pycache__/%s.%s.pyc" % (_name[:-3], _sys.implementation.cache_tag)
+        _pyc = open(_cached, "rb").read()
+        if _pyc[4:8] != bytes([3, 0, 0, 0]) or _pyc[8:16] != _util.source_hash(_source):
+            _stale.append(_name)
+document.documentElement.setAttribute("data-stale-pyc", " ".join(_stale) or "none")
+"""
+
+
+@pytest.fixture(scope="module")
+def probed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A build whose main.py also runs :data:`PROBE` once the page is up."""
+    root = tmp_path_factory.mktemp("probed")
+    site = root / "site"
+    shutil.copytree(ROOT / "web" / "site", site)
+    main = site / "main.py"
+    main.write_text(main.read_text(encoding="utf-8") + PROBE, encoding="utf-8")
+    build.build(root / "dist", site=site)
+    return root / "dist"
+
+
 def test_a_module_the_page_lacks_is_fetched_when_imported(
-    page: Page, guard: PageGuard, tmp_path: Path
+    page: Page, guard: PageGuard, probed_site: Path
 ) -> None:
     """A standard library module outside the page's set (imported in a way the build cannot
     see) still imports: the rest of the standard library is fetched once, then used."""
-    site = tmp_path / "site"
-    shutil.copytree(ROOT / "web" / "site", site)
-    main = site / "main.py"
-    main.write_text(
-        main.read_text(encoding="utf-8")
-        + "\nimport importlib as _importlib\n"
-        + "_names = [_importlib.import_module(n).__name__ for n in"
-        + " ('decimal', 'email.mime.text', 'xml.dom.minidom')]\n"
-        + "document.documentElement.setAttribute('data-lazy', ' '.join(_names))\n",
-        encoding="utf-8",
-    )
-    out = tmp_path / "dist"
-    build.build(out, site=site)
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
-    with serve.serve_in_thread(out) as url:
+    with serve.serve_in_thread(probed_site) as url:
         guard.allow_origin(url)
         open_app(page, "index.html", base_url=url)
         page.wait_for_selector("html[data-lazy]", state="attached")
         lazy = page.get_attribute("html", "data-lazy")
     assert lazy == "decimal email.mime.text xml.dom.minidom"
     assert len([u for u in requested if "/stdlib-all-" in u]) == 1
+
+
+def test_pyscript_imports_its_package_from_the_builds_bytecode(
+    page: Page, guard: PageGuard, probed_site: Path
+) -> None:
+    """The bytecode the build made of PyScript's package matches, byte for byte, the source
+    PyScript writes at start (its hash), so Python imports it without compiling."""
+    with serve.serve_in_thread(probed_site) as url:
+        guard.allow_origin(url)
+        open_app(page, "index.html", base_url=url)
+        page.wait_for_selector("html[data-stale-pyc]", state="attached")
+        assert page.get_attribute("html", "data-stale-pyc") == "none"

@@ -198,3 +198,23 @@ def test_codecs_named_in_app_code_are_found() -> None:
         'def f(t):\n    return t.encode("UTF-16-LE"), open("x", encoding="latin-1"), t.decode(x)\n'
     )
     assert job.codec_modules(source) == {"encodings.utf_16_le", "encodings.latin_1"}
+
+
+def test_modules_that_import_by_name_bring_what_they_import() -> None:
+    """Reading a zip archive's member names needs the cp437 codec: it comes with zipfile."""
+    modules = index(main="import zipfile\n", zipfile="", encodings__init="", encodings__cp437="")
+    assert job.import_closure(["main"], modules) >= {"zipfile", "encodings.cp437"}
+
+
+def test_pyscript_bytecode_is_copied_where_pyscript_writes_its_package(tmp_path: Path) -> None:
+    """prime() puts the archive's pyscript-pycache/*.pyc into <home>/pyscript/__pycache__/."""
+    from halfmoon_web import pyscript_bytecode
+
+    archive = tmp_path / "app.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("pyscript-pycache/web.cpython-314.pyc", b"pyc")
+        zf.writestr("halfmoon_web/app.pyc", b"other")
+    assert pyscript_bytecode.prime(str(archive), str(tmp_path)) == 1
+    cached = tmp_path / "pyscript" / "__pycache__"
+    assert [p.name for p in cached.iterdir()] == ["web.cpython-314.pyc"]
+    assert (cached / "web.cpython-314.pyc").read_bytes() == b"pyc"

@@ -277,7 +277,7 @@ def compile_python(
             "pyodide": pyodide_version,
             "app": "app",
             "pages": sorted(set(pages.values())),
-            "always": ["halfmoon_web.lazy_stdlib"],
+            "always": ["halfmoon_web.lazy_stdlib", "halfmoon_web.pyscript_bytecode"],
             "pyscript": "pyscript",
             "bootstrap": list(PYSCRIPT_BOOTSTRAP),
             "stdlib_cache": "cache/stdlib-all.zip",

@@ -20,8 +20,10 @@ and ``/job/out/`` receives:
 
 * ``stdlib-all.zip``: the whole standard library as bytecode (the lazy fallback);
 * ``stdlib-<page>.zip``: the part of it a page imports at start (see :func:`import_closure`);
-* ``app-<page>.zip``: the app modules the page imports, as bytecode, and ``stdlib-names.txt``
-  (the standard library's top-level names, for halfmoon_web/lazy_stdlib.py);
+* ``app-<page>.zip``: the app modules the page imports, as bytecode, ``stdlib-names.txt``
+  (the standard library's top-level names, for halfmoon_web/lazy_stdlib.py) and
+  ``pyscript-pycache/`` (PyScript's package as checked bytecode, for
+  halfmoon_web/pyscript_bytecode.py);
 * ``report.json``: Python version, magic number and the module lists.
 
 Every ``.pyc`` is an unchecked hash-based pyc (PEP 552) with no source beside it: the
@@ -43,6 +45,11 @@ from pathlib import Path, PurePosixPath
 STDLIB_ZIP = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
 #: Modules of the standard library zip never worth shipping to a page.
 STDLIB_SKIP = ("idlelib", "turtledemo", "test", "tkinter", "lib2to3", "ensurepip")
+#: Standard library modules that import others by name while they work (no import statement
+#: shows it): ``zipfile`` decodes member names with the cp437 codec.
+RUNTIME_IMPORTS = {"zipfile": ("encodings.cp437",)}
+#: Where the app archive keeps the bytecode of PyScript's own package.
+PYSCRIPT_PYCACHE = "pyscript-pycache"
 #: A fixed date for the zip entries, so that the same input gives the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -208,7 +215,7 @@ def import_closure(
         if name not in memo:
             _rel, is_package, source = index[name]
             memo[name] = top_level_imports(source, name, is_package, everywhere=name in everywhere)
-        for imported in memo[name]:
+        for imported in (*memo[name], *RUNTIME_IMPORTS.get(name, ())):
             todo.extend(with_parents(imported))
     return seen
 
@@ -224,8 +231,9 @@ def page_table(main_source: str) -> dict[str, str]:
 
 
 # -- bytecode ----------------------------------------------------------------------------------
-def to_pyc(source: str, filename: str) -> bytes:
-    """Compile ``source`` to an unchecked hash-based pyc (PEP 552)."""
+def to_pyc(source: str, filename: str, *, checked: bool = False) -> bytes:
+    """Compile ``source`` to a hash-based pyc (PEP 552): unchecked (run as it is, for modules
+    shipped without source) or ``checked`` (used only while its source is unchanged)."""
     from importlib import _bootstrap_external  # the stdlib's own pyc writer
 
     try:
@@ -234,7 +242,7 @@ def to_pyc(source: str, filename: str) -> bytes:
         raise JobError(f"{filename}: {exc}") from exc
     data = bytes(
         _bootstrap_external._code_to_hash_pyc(
-            code, importlib.util.source_hash(source.encode("utf-8")), checked=False
+            code, importlib.util.source_hash(source.encode("utf-8")), checked=checked
         )
     )
     if data[:4] != importlib.util.MAGIC_NUMBER:
@@ -321,6 +329,15 @@ def run(
     else:
         write_zip(out / "stdlib-all.zip", compiled)
     names = "\n".join(sorted({m.partition(".")[0] for m in stdlib})) + "\n"
+    # PyScript writes its package as source at every start, then imports it: its bytecode,
+    # checked against that source, spares the compiling (halfmoon_web/pyscript_bytecode.py).
+    tag = sys.implementation.cache_tag
+    pyscript_pyc = {
+        f"{PYSCRIPT_PYCACHE}/{rel[: -len('.py')].rpartition('/')[2]}.{tag}.pyc": to_pyc(
+            source, rel, checked=True
+        )
+        for rel, _is_package, source in pyscript.values()
+    }
 
     app_pyc: dict[str, bytes] = {}
     report: dict[str, object] = {
@@ -347,7 +364,8 @@ def run(
             if m not in app_pyc:
                 app_pyc[m] = to_pyc(app[m][2], app[m][0])
         members = {pyc_name(app[m][0]): app_pyc[m] for m in app_part}
-        write_zip(out / f"app-{page}.zip", {**members, "stdlib-names.txt": names.encode()})
+        extra = {"stdlib-names.txt": names.encode(), **pyscript_pyc}
+        write_zip(out / f"app-{page}.zip", {**members, **extra})
         report["pages"][page] = {"stdlib": stdlib_part, "app": app_part}  # type: ignore[index]
     (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     return report

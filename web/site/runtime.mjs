@@ -58,6 +58,7 @@ const started = (async () => {
   pyodide.pyimport("sys").path.insert(1, archive);
   pyodide.registerJsModule("halfmoon_runtime", { fetch_sync: fetchSync });
   pyodide.pyimport("halfmoon_web.lazy_stdlib").install(url("fallback"), archive);
+  pyodide.pyimport("halfmoon_web.pyscript_bytecode").prime(archive);
   return pyodide;
 })();
 
