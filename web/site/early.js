@@ -161,12 +161,14 @@
 
   // Only over the page's static board (never over Python's), when the address asks for no
   // other game (app.py opens ?deal=; a position is never the game page's) and no other
-  // language than the snapshot's.
+  // language than the snapshot's. Otherwise the static board stays, with the labels' room if
+  // the player's board has labels.
   let shownLang = langOf(params.get("lang"));
   const unmounted = container && container.querySelector(":scope > .hm-static");
-  if (unmounted && !params.has("deal") && !params.has("position")) {
-    const snapshot = readSnapshot();
-    if (snapshot && (!shownLang || shownLang === snapshot.lang)) {
+  const snapshot = unmounted ? readSnapshot() : null;
+  if (snapshot) {
+    const otherGame = params.has("deal") || params.has("position");
+    if (!otherGame && (!shownLang || shownLang === snapshot.lang)) {
       snapshot.board.classList.add("hm-early");
       container.replaceChildren(snapshot.board);
       root.setAttribute("lang", snapshot.lang);
@@ -177,6 +179,8 @@
       paintedGame = snapshot.game;
       shownLang = snapshot.lang;
       container.addEventListener("click", onTap);
+    } else if (snapshot.board.classList.contains("hm-labels")) {
+      unmounted.classList.add("hm-labels"); // the player's board has labels: their room too
     }
   }
 
