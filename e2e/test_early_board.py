@@ -200,6 +200,8 @@ def test_taps_before_ready_on_the_snapshot_board_are_played_once(
         page.keyboard.press("Enter")
         for place in pair.places:
             expect(card(page, game, place)).to_have_class(re.compile(r"\bhm-tapped\b"))
+        page.mouse.move(0, 0)
+        page.wait_for_timeout(300)  # the look of a selection comes in 120 ms (board.css)
         page.screenshot(path=str(ARTIFACTS / f"early-snapshot-{tag}.png"))
         assert not ready_state(page)[0], "the taps must have been made before data-ready"
 
@@ -444,10 +446,18 @@ def test_rules_and_embed_show_their_boards_before_python(
     page.wait_for_timeout(100)
     if note:
         expect(page.get_by_role("status")).to_have_text(note)
+        expect(page.locator('[data-lang-block="en"] h1')).to_be_visible()  # ?lang=en at once
     else:  # no language asked for: both
         expect(page.get_by_role("status")).to_have_text("Đang tải… Loading…")
     name = path.split(".")[0]
-    page.screenshot(path=str(ARTIFACTS / f"early-{name}-desktop.png"))
+    shot = ARTIFACTS / f"early-{name}-desktop.png"
+    if name == "rules":  # the layout diagram and the step viewer, each face down
+        diagrams = page.locator(".diagram:visible")
+        expect(diagrams).to_have_count(2)
+        diagrams.first.screenshot(path=str(shot))
+        diagrams.last.screenshot(path=str(ARTIFACTS / "early-rules-stepper-desktop.png"))
+    else:
+        page.screenshot(path=str(shot))
     held.release()
     wait_for_app(page)
     expect(page.locator(".hm-board.hm-static")).to_have_count(0 if name == "embed" else 2)

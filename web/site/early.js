@@ -216,6 +216,18 @@
   };
   setTimeout(announce, 50); // this script is deferred: the document is parsed by now
 
+  // The rules page shows the text of the language the address asks for (Python's first choice,
+  // halfmoon_web/rules_app.py) at once: its diagrams stay where they are drawn.
+  const urlLang = langOf(params.get("lang"));
+  if (page === "rules" && urlLang) {
+    root.setAttribute("lang", urlLang);
+    root.setAttribute("data-lang", urlLang);
+    for (const button of document.querySelectorAll("[data-set-lang]")) {
+      const pressed = button.getAttribute("data-set-lang") === urlLang;
+      button.setAttribute("aria-pressed", pressed ? "true" : "false");
+    }
+  }
+
   // The embed's face-down board takes the labels' room when the address asks for labels.
   if (page === "embed" && params.get("labels") === "1") {
     const board = document.querySelector("#board > .hm-static");
