@@ -72,6 +72,8 @@ DEAL = "HM1-N-AAAAAAB"
 READY_SELECTOR = "html[data-ready]:not([data-reloading]), html[data-error]:not([data-reloading])"
 #: A card of the board (board_view.py draws ``hm-card``; ``card`` for a pre-Python board).
 CARD_SELECTOR = ".hm-card, .card"
+#: Any place of a board, a card or a face-down placeholder (the static board of the HTML).
+BOARD_SELECTOR = ".hm-place"
 READY_TIMEOUT_S = 120.0
 WORKER_TIMEOUT_S = 90.0
 CARD_TIMEOUT_S = 15.0
@@ -105,7 +107,9 @@ MARKS_SCRIPT = """
 (() => {
   if (window.top !== window) return;
   performance.setResourceTimingBufferSize(2000);
-  const marks = { ready: null, error: null, errorAt: null, cardInDom: null, card: null, csp: [] };
+  const marks = {
+    ready: null, error: null, errorAt: null, cardInDom: null, card: null, board: null, csp: [],
+  };
   Object.defineProperty(window, "__hmBench", { value: marks });
   document.addEventListener("securitypolicyviolation", (e) => {
     marks.csp.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"}`);
@@ -123,7 +127,11 @@ MARKS_SCRIPT = """
       marks.cardInDom = performance.now();
       requestAnimationFrame(() => { marks.card = performance.now(); });
     }
-    return marks.ready !== null && marks.cardInDom !== null;
+    if (marks.board === null && document.querySelector(BOARD_SELECTOR)) {
+      marks.board = -1;
+      requestAnimationFrame(() => { marks.board = performance.now(); });
+    }
+    return marks.ready !== null && marks.cardInDom !== null && marks.board !== null;
   };
   const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
   observer.observe(document, {
@@ -132,7 +140,9 @@ MARKS_SCRIPT = """
   });
   document.addEventListener("DOMContentLoaded", check);
 })();
-""".replace("CARD_SELECTOR", json.dumps(CARD_SELECTOR))
+""".replace("CARD_SELECTOR", json.dumps(CARD_SELECTOR)).replace(
+    "BOARD_SELECTOR", json.dumps(BOARD_SELECTOR)
+)
 
 # Reads the marks once the page is ready, waiting up to `cardMs` for the first card frame; and
 # the page's Resource Timing entries that started before data-ready.
@@ -287,6 +297,7 @@ class Load:
     ready: float
     card_in_dom: float | None
     card: float | None
+    board: float | None
     resources: list[dict[str, Any]]
     problems: list[str] = field(default_factory=list)
 
@@ -465,6 +476,7 @@ def read_load(page: Page, url: str, spec: PageSpec, problems: list[str]) -> Load
         ready=ready,
         card_in_dom=seconds(marks["cardInDom"]),
         card=seconds(marks["card"]),
+        board=seconds(marks["board"]) if (marks["board"] or 0) > 0 else None,
         resources=marks["resources"],
         problems=list(problems),
     )
@@ -760,6 +772,20 @@ def report_cards(results: list[dict[str, PageRun]]) -> None:
         "First painted card, s (first frame after a card is in the DOM): median [min–max]",
         ["page", "cold", "warm", "cold: card in DOM"],
         rows,
+    )
+    boards = [
+        [
+            spec.name,
+            spread([r[spec.name].cold.board for r in results]),
+            spread([r[spec.name].warm.board for r in results]),
+        ]
+        for spec in PAGES
+        if not spec.floor
+    ]
+    print_table(
+        "First painted board, s (first frame with a board place, face down or not)",
+        ["page", "cold", "warm"],
+        boards,
     )
 
 
