@@ -19,7 +19,8 @@
 
   // -- 1. the progress line ------------------------------------------------------------------
   const STAGES = ["page", "runtime", "python", "app"];
-  let reached = -1;
+  // The runtime's loader (an async module) may have told a stage before this script ran.
+  let reached = STAGES.indexOf(root.getAttribute("data-boot-stage"));
   const stage = (name) => {
     const index = STAGES.indexOf(name);
     if (index > reached) {

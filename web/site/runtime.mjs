@@ -19,7 +19,12 @@ export { version };
 
 const meta = document.querySelector('meta[name="halfmoon-python"]');
 const url = (name) => new URL(meta.getAttribute(`data-${name}`), document.baseURI).href;
-const stage = (name) => document.dispatchEvent(new CustomEvent("halfmoon:stage", { detail: name }));
+// A start-up stage for the progress line (early.js): on <html> too, as this module may run
+// before early.js listens.
+const stage = (name) => {
+  document.documentElement.setAttribute("data-boot-stage", name);
+  document.dispatchEvent(new CustomEvent("halfmoon:stage", { detail: name }));
+};
 
 // The page's archive of app modules, requested now (the page preloads it already).
 const fetchBytes = (href) =>
