@@ -90,6 +90,8 @@ RUNTIME_HEAD = "\n  ".join(
         '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
         '<link rel="preload" href="%APP%/pyscript.json" as="fetch" crossorigin>',
         '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
+        "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
+        "%PYSCRIPT_PRELOADS%",
         '<script src="%APP%/boot.js" defer></script>',
         '<script type="module" src="%APP%/start.mjs"></script>',
     )
@@ -436,15 +438,20 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
     keep = {key: f"%{key}%" for key in (*BUILD_PLACEHOLDERS, *PAGE_PLACEHOLDERS)}
-    values["RUNTIME_HEAD"] = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
+    pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
+    chunks = pyscript_files(pyscript_dist)
+    values["PYSCRIPT_PRELOADS"] = "\n  ".join(
+        f'<link rel="modulepreload" href="./vendor/pyscript/%PYSCRIPT_VERSION%/{chunk}">'
+        for chunk in chunks
+    )
+    head = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
+    values["RUNTIME_HEAD"] = fill_placeholders(head, values | keep, "RUNTIME_HEAD")
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))
     try:
         app = copy_sources(stage, site, values)
         fill_pages(stage, compile_python(stage, app, site, core, values["PYODIDE_VERSION"]))
-        pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
-        chunks = pyscript_files(pyscript_dist)
         copy_vendor(pyscript_dist, stage / "vendor/pyscript" / values["PYSCRIPT_VERSION"], chunks)
         copy_vendor(
             NODE_MODULES / "pyodide",
