@@ -49,3 +49,14 @@ def test_injected_html_is_reported_as_text() -> None:
         parse_embed_query("deal=<img src=x onerror=alert(1)>")
     assert info.value.param == "deal"
     assert "<img" in str(info.value)  # shown as text by the view, never parsed as HTML
+
+
+def test_decoded_pairs_are_checked_like_a_query() -> None:
+    """The embed page hands over the browser's decoded pairs: same checks, same result."""
+    from halfmoon_web.embed_params import parse_embed_pairs
+
+    assert parse_embed_pairs([("deal", " hm1-n-aaaaaab ")]) == parse_embed_query(
+        "?deal=%20hm1-n-aaaaaab%20"
+    )
+    with pytest.raises(EmbedParamError, match="more than once"):
+        parse_embed_pairs([("deal", "HM1-N-AAAAAAB"), ("deal", "HM1-N-AAAAAAB")])

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from typing import Any, TypeVar
-from urllib.parse import parse_qs, urlencode
 
 from pyodide.ffi import create_proxy
 
@@ -48,9 +47,8 @@ class GamePage:
         self._snapshot_drawn: tuple[object, ...] | None = None
         """What the saved snapshot shows (game, language, options), to skip a rewrite."""
 
-        params = parse_qs(str(window.location.search).lstrip("?"))
-        self.url_lang = params.get("lang", [None])[0]
-        url_deal = params.get("deal", [None])[0]
+        self.url_lang = url_param(window, "lang")
+        url_deal = url_param(window, "deal")
 
         self.settings = self._load_settings()
         self.lang = i18n.choose_language(
@@ -189,11 +187,11 @@ class GamePage:
 
     def _drop_url_param(self, name: str) -> None:
         """Take a consumed parameter out of the address (a reload then resumes the game)."""
-        params = parse_qs(str(self.window.location.search).lstrip("?"))
-        if name not in params:
+        params = self.window.URLSearchParams.new(self.window.location.search)
+        if not params.has(name):
             return
-        del params[name]
-        query = urlencode(params, doseq=True)
+        params.delete(name)
+        query = str(params.toString())
         url = str(self.window.location.pathname) + (f"?{query}" if query else "")
         self.window.history.replaceState(None, "", url)
 
@@ -431,7 +429,9 @@ class GamePage:
         """The address that opens this deal."""
         location = self.window.location
         base = str(location.origin) + str(location.pathname)
-        return f"{base}?{urlencode({'deal': self.session.code})}"
+        params = self.window.URLSearchParams.new()
+        params.set("deal", self.session.code)
+        return f"{base}?{params.toString()}"
 
     def copy_code(self) -> None:
         """Copy the deal code."""
@@ -646,6 +646,13 @@ def to_js_options(window: Any, **options: object) -> Any:
     from pyodide.ffi import to_js
 
     return to_js(options, dict_converter=window.Object.fromEntries)
+
+
+def url_param(window: Any, name: str) -> str | None:
+    """The first value of ``name`` in the page's address; None when absent or empty. (The
+    browser's ``URLSearchParams``: ``urllib.parse`` costs more to import than it gives.)"""
+    value = window.URLSearchParams.new(window.location.search).get(name)
+    return value if isinstance(value, str) and value else None
 
 
 def start(window: Any) -> GamePage:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .board import Board
 from .dom import found
-from .embed_params import EmbedParamError, parse_embed_query
+from .embed_params import EmbedParamError, parse_embed_pairs
 from .i18n import card_short, choose_language, end_title, t
 from .model import BoardModel, TapOutcome
 from .stepper import Stepper
@@ -27,9 +27,10 @@ class EmbedPage:
         document = window.document
         self.document = document
         browser = list(window.navigator.languages or [window.navigator.language])
-        query = str(window.location.search)
+        params = window.URLSearchParams.new(window.location.search)
+        pairs = [(str(entry[0]), str(entry[1])) for entry in params.entries()]
         try:
-            config = parse_embed_query(query)
+            config = parse_embed_pairs(pairs)
         except EmbedParamError as exc:
             lang = choose_language(_lang_param(window), None, browser)
             raise EmbedFailed(self._fail(lang, exc)) from None

@@ -5,8 +5,8 @@ Every problem is reported by parameter name; nothing from the URL is ever used a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
-from urllib.parse import parse_qsl
 
 from halfmoon_core import Game, HalfMoonError, normalise_code, parse_moves, replay
 
@@ -38,7 +38,15 @@ def _short(text: str, limit: int = 40) -> str:
 
 def parse_embed_query(query: str) -> EmbedConfig:
     """Check a query string (with or without ``?``); raise EmbedParamError on the first problem."""
-    pairs = parse_qsl(query.lstrip("?"), keep_blank_values=True)
+    from urllib.parse import parse_qsl  # not on the page's start path (it has the pairs)
+
+    return parse_embed_pairs(parse_qsl(query.lstrip("?"), keep_blank_values=True))
+
+
+def parse_embed_pairs(pairs: Iterable[tuple[str, str]]) -> EmbedConfig:
+    """Check the decoded ``(name, value)`` pairs of a query string, in order (the embed page
+    reads them with the browser's ``URLSearchParams``); raise EmbedParamError on the first
+    problem."""
     seen: dict[str, str] = {}
     for name, value in pairs:
         if name not in KNOWN:
