@@ -1,27 +1,26 @@
 """Build the published site folder ``dist/`` for Half Moon.
 
-Plain CPython, standard library only. The published folder holds three kinds of files
-(docs/deploys.md explains why):
+Plain CPython, standard library only (and Node, to run the shipped Pyodide). The published
+folder holds three kinds of files (docs/deploys.md explains why):
 
 * **stable URLs**, fetched fresh on every visit: the pages (``*.html``), ``sw.js``, the web
   manifest and the icons;
-* **one build's app files**, under ``dist/app/<build-id>/``: CSS, ``boot.js``, ``start.mjs``,
-  the PyScript config, the Python view modules of ``web/site/`` and the ``halfmoon_core``
-  package. The build id is a hash of everything published outside ``vendor/``, so a page always
-  names the config, Python and CSS of its own build, and never another build's;
-* **the runtime**, only the files the app really uses, copied from ``node_modules`` into
-  ``dist/vendor/pyodide/<version>/`` and ``dist/vendor/pyscript/<version>/``.
+* **one build's app files**, under ``dist/app/<build-id>/``: CSS, scripts, the PyScript config,
+  the entry script ``main.py`` and each page's Python archive (``python-<page>.zip``). The build
+  id is a hash of everything published outside ``vendor/``, so a page always names the config,
+  Python and CSS of its own build, and never another build's;
+* **the runtime**, only the files the app really uses: from ``node_modules`` into
+  ``dist/vendor/pyodide/<version>/`` and ``dist/vendor/pyscript/<version>/``, and the standard
+  library as bytecode in ``dist/vendor/python/<version>/``.
 
-Text sources may use the placeholders ``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page
-may also say ``%APP%`` (the folder of its build's app files, ``./app/<build-id>``), ``%BUILD%``
-and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id, the preloads, ``boot.js`` and
-``start.mjs``, which starts PyScript).
-
-The build also completes the PyScript config (``pyscript.json``): it adds every Python module
-of ``halfmoon_core`` and of ``web/site/`` (except the entry scripts named by
-``<script type="py" src=...>`` in the HTML pages) to its ``files`` table. Finally it writes the
-service worker's precache manifest: the build id, the app files with their cache name, and the
-runtime files with theirs (named after a hash of their contents).
+The Python is published as bytecode only, compiled by the runtime's own Python
+(:func:`compile_python`, docs/startup.md). Text sources may use the placeholders
+``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page may also say ``%STATIC_BOARD_PLACES%``
+(:func:`static_board_places`), ``%APP%`` (the folder of its build's app files,
+``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
+the page's Python, the preloads and the scripts that start the runtime and PyScript). Finally
+the build writes the service worker's precache manifest: the build id, the app files with their
+cache name, and the runtime files with theirs (named after a hash of their contents).
 
 Usage: ``python3 web/build.py [--out DIR]``.
 """
@@ -100,6 +99,18 @@ RUNTIME_HEAD = "\n  ".join(
 PY_SCRIPT_SRC = re.compile(r"""<script\b[^>]*\btype=["']py["'][^>]*>""", re.I)
 SRC_ATTR = re.compile(r"""\bsrc=["']([^"']+)["']""", re.I)
 APP_PREFIX = re.compile(r"^(%APP%|\.)/")
+
+
+def static_board_places() -> str:
+    """What ``%STATIC_BOARD_PLACES%`` becomes: the face-down places of a board before Python
+    draws it (docs/startup.md, "Before Python"): the twelve piles of the arc, then the eight
+    reserve slots, with the classes and order of halfmoon_web/board_view.py."""
+    face = '<div class="hm-face-holder"></div>'
+    piles = [
+        f'<div class="hm-place hm-pile hm-at-{n}" data-count="8">{face}</div>' for n in range(1, 13)
+    ]
+    slots = [f'<div class="hm-place hm-slot hm-at-r{n}">{face}</div>' for n in range(1, 9)]
+    return "".join(piles) + '<div class="hm-reserve">' + "".join(slots) + "</div>"
 
 
 class BuildError(RuntimeError):
@@ -434,6 +445,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "PYODIDE_VERSION": package_version("pyodide"),
         "PYSCRIPT_VERSION": package_version("@pyscript/core"),
         "PYODIDE_LOCK_INFO": json.dumps(lock_info(), sort_keys=True),
+        "STATIC_BOARD_PLACES": static_board_places(),
     }
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
