@@ -106,9 +106,11 @@ def counters(page: Page, release: str) -> tuple[str, str]:
 
 
 def card_names(page: Page) -> list[str]:
-    """The accessible names of the board's cards, in page order."""
+    """The accessible names of the board's cards, in page order (not those of the cards still
+    leaving the board, whose animation may or may not be over)."""
     return page.locator("#board [aria-label]").evaluate_all(
-        "(els) => els.map((el) => el.getAttribute('aria-label'))"
+        "(els) => els.filter((el) => !el.closest('.hm-leaving'))"
+        ".map((el) => el.getAttribute('aria-label'))"
     )
 
 
