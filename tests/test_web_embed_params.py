@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl
+
 import pytest
 
 from halfmoon_core import Game
-from halfmoon_web.embed_params import EmbedParamError, parse_embed_query
+from halfmoon_web.embed_params import EmbedConfig, EmbedParamError, parse_embed_pairs
+
+
+def parse_embed_query(query: str) -> EmbedConfig:
+    """Decode a query string as the browser's URLSearchParams does, then check it."""
+    return parse_embed_pairs(parse_qsl(query.lstrip("?"), keep_blank_values=True))
 
 
 def test_deal_code_is_normalised() -> None:
@@ -53,8 +60,6 @@ def test_injected_html_is_reported_as_text() -> None:
 
 def test_decoded_pairs_are_checked_like_a_query() -> None:
     """The embed page hands over the browser's decoded pairs: same checks, same result."""
-    from halfmoon_web.embed_params import parse_embed_pairs
-
     assert parse_embed_pairs([("deal", " hm1-n-aaaaaab ")]) == parse_embed_query(
         "?deal=%20hm1-n-aaaaaab%20"
     )

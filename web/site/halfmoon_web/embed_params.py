@@ -36,13 +36,6 @@ def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def parse_embed_query(query: str) -> EmbedConfig:
-    """Check a query string (with or without ``?``); raise EmbedParamError on the first problem."""
-    from urllib.parse import parse_qsl  # not on the page's start path (it has the pairs)
-
-    return parse_embed_pairs(parse_qsl(query.lstrip("?"), keep_blank_values=True))
-
-
 def parse_embed_pairs(pairs: Iterable[tuple[str, str]]) -> EmbedConfig:
     """Check the decoded ``(name, value)`` pairs of a query string, in order (the embed page
     reads them with the browser's ``URLSearchParams``); raise EmbedParamError on the first
