@@ -95,6 +95,25 @@ def read_storage(page: Page, key: str) -> str | None:
     return page.evaluate("(k) => localStorage.getItem(k)", key)
 
 
+#: Resolves with the stored snapshot once it counts `moves` moves (or the last one seen, after
+#: a hundred frames): the page writes it as it saves the game, with the move.
+SNAPSHOT_AFTER = """
+async ([key, moves]) => {
+  for (let frame = 0; frame < 100; frame += 1) {
+    const text = localStorage.getItem(key);
+    if (text && JSON.parse(text).moves === moves) return text;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  return localStorage.getItem(key);
+}
+"""
+
+
+def snapshot_after(page: Page, moves: int) -> dict[str, object]:
+    """The stored board snapshot, once it shows the game after ``moves`` moves."""
+    return json.loads(page.evaluate(SNAPSHOT_AFTER, [SNAPSHOT_KEY, moves]) or "{}")
+
+
 def geometry(page: Page) -> dict[str, object]:
     """The board's box and every place's box."""
     return page.evaluate(GEOMETRY)
@@ -121,9 +140,13 @@ def doubled_pair(game: Game) -> Move:
 
 
 def bar_scale(page: Page) -> float:
-    """How much of the progress line is filled (1.0 when full)."""
+    """How much of the progress line is filled (1.0 when full), once its transition is over."""
     transform = page.locator(".boot-progress-bar").evaluate(
-        "(bar) => getComputedStyle(bar).transform"
+        """async (bar) => {
+          getComputedStyle(bar).transform;  // a stage just told starts its transition now
+          await Promise.all(bar.getAnimations().map((a) => a.finished.catch(() => null)));
+          return getComputedStyle(bar).transform;
+        }"""
     )
     if transform == "none":
         return 1.0
@@ -201,7 +224,8 @@ def test_taps_before_ready_on_the_snapshot_board_are_played_once(
         for place in pair.places:
             expect(card(page, game, place)).to_have_class(re.compile(r"\bhm-tapped\b"))
         page.mouse.move(0, 0)
-        page.wait_for_timeout(300)  # the look of a selection comes in 120 ms (board.css)
+        # The look of a selection is a transition (board.css): let it end before the picture.
+        page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
         page.screenshot(path=str(ARTIFACTS / f"early-snapshot-{tag}.png"))
         assert not ready_state(page)[0], "the taps must have been made before data-ready"
 
@@ -221,8 +245,7 @@ def test_taps_before_ready_on_the_snapshot_board_are_played_once(
         assert_same_geometry(before, geometry(page))
 
         # The snapshot follows the game: the next reload paints the board after the pair.
-        page.wait_for_timeout(100)
-        stored = json.loads(read_storage(page, SNAPSHOT_KEY) or "{}")
+        stored = snapshot_after(page, 2)
         assert stored.get("moves") == 2 and stored.get("score") == game.score
 
 
@@ -259,7 +282,7 @@ def test_taps_on_a_snapshot_of_another_game_are_not_played(early_page: Page) -> 
     open_app(page, f"index.html?deal={DEAL}&lang=en")
     game = Game.from_code(DEAL)
     play(page, game, "5-6")
-    page.wait_for_timeout(100)
+    assert snapshot_after(page, 1)["moves"] == 1
     behind = read_storage(page, SNAPSHOT_KEY)
     assert behind and json.loads(behind)["moves"] == 1
     stale = game.copy()
@@ -293,8 +316,7 @@ def test_a_hostile_snapshot_is_neither_painted_nor_run(early_page: Page) -> None
     page.on("request", lambda request: requests.append(request.url))
     open_app(page, f"index.html?deal={DEAL}&lang=en")
     play(page, Game.from_code(DEAL), "5-6")
-    page.wait_for_timeout(100)
-    genuine = json.loads(read_storage(page, SNAPSHOT_KEY) or "{}")
+    genuine = snapshot_after(page, 1)
     assert genuine.get("v") == 1 and "hm-board" in genuine["html"]
 
     def variant(**changes: object) -> str:
@@ -332,7 +354,8 @@ def test_a_hostile_snapshot_is_neither_painted_nor_run(early_page: Page) -> None
         if held is not None:
             held.release()  # the held requests of the document just left
         held = goto_held(page, "index.html")
-        page.wait_for_timeout(100)  # early.js's loading note comes a moment later
+        # early.js has run once it has announced its loading note (a moment after parsing).
+        expect(page.locator("#message .boot-note:not([aria-hidden])")).to_have_count(1)
         assert page.locator("#board > .hm-board.hm-static").count() == 1, name
         assert page.locator("#board .hm-early, img, #board a, #board script").count() == 0, name
         assert page.title() != "pwned" and page.title() != "1", name
@@ -392,7 +415,6 @@ def test_the_progress_line_advances_and_ends_at_ready(early_page: Page) -> None:
     page = early_page
     page.context.add_init_script(WATCH_LOADING)
     held = goto_held(page, "index.html?lang=en")
-    page.wait_for_timeout(150)
     expect(page.locator(".boot-progress")).to_be_visible()
     # "page", or "runtime" if the runtime's loader already said it began (it is not held).
     expect(page.locator("html")).to_have_attribute("data-boot-stage", re.compile("page|runtime"))
@@ -448,7 +470,8 @@ def test_rules_and_embed_show_their_boards_before_python(
     held = goto_held(page, path)
     boards = page.locator(".hm-board.hm-static:visible")
     expect(boards.first).to_be_visible()
-    page.wait_for_timeout(100)
+    # early.js has announced its loading note (a moment after the document is parsed).
+    expect(page.locator(".boot-note:not([aria-hidden])")).to_have_count(1)
     if note:
         expect(page.get_by_role("status")).to_have_text(note)
         expect(page.locator('[data-lang-block="en"] h1')).to_be_visible()  # ?lang=en at once
