@@ -20,7 +20,7 @@ from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
 from . import i18n
 from .board import Board
 from .clock import format_time
-from .dom import found, translate_marked
+from .dom import found, translate_marked, url_param
 from .model import TapOutcome
 from .session import GameSession
 from .settings import Settings
@@ -646,13 +646,6 @@ def to_js_options(window: Any, **options: object) -> Any:
     from pyodide.ffi import to_js
 
     return to_js(options, dict_converter=window.Object.fromEntries)
-
-
-def url_param(window: Any, name: str) -> str | None:
-    """The first value of ``name`` in the page's address; None when absent or empty. (The
-    browser's ``URLSearchParams``: ``urllib.parse`` costs more to import than it gives.)"""
-    value = window.URLSearchParams.new(window.location.search).get(name)
-    return value if isinstance(value, str) and value else None
 
 
 def start(window: Any) -> GamePage:

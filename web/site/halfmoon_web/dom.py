@@ -30,3 +30,10 @@ def translate_marked(root: Any, text: Callable[[str], str]) -> None:
         el.setAttribute("aria-label", text(el.getAttribute("data-i18n-label")))
     for el in root.querySelectorAll("[data-i18n-title]"):
         el.setAttribute("title", text(el.getAttribute("data-i18n-title")))
+
+
+def url_param(window: Any, name: str) -> str | None:
+    """The first value of ``name`` in the page's address; None when absent or empty. (The
+    browser's ``URLSearchParams``: ``urllib.parse`` costs more to import than it gives.)"""
+    value = window.URLSearchParams.new(window.location.search).get(name)
+    return value if isinstance(value, str) and value else None

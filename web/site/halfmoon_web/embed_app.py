@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .dom import found
+from .dom import found, url_param
 from .embed_params import EmbedParamError, parse_embed_pairs
 from .i18n import card_short, choose_language, end_title, t
 from .model import BoardModel, TapOutcome
@@ -32,7 +32,7 @@ class EmbedPage:
         try:
             config = parse_embed_pairs(pairs)
         except EmbedParamError as exc:
-            lang = choose_language(_lang_param(window), None, browser)
+            lang = choose_language(url_param(window, "lang"), None, browser)
             raise EmbedFailed(self._fail(lang, exc)) from None
         self.lang = choose_language(config.lang, None, browser)
         document.documentElement.setAttribute("lang", self.lang)
@@ -92,10 +92,6 @@ class EmbedFailed(Exception):
     def __init__(self, player_message: str) -> None:
         super().__init__(player_message)
         self.player_message = player_message
-
-
-def _lang_param(window: Any) -> Any:
-    return window.URLSearchParams.new(window.location.search).get("lang")
 
 
 def start(window: Any) -> EmbedPage:
