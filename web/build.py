@@ -243,21 +243,14 @@ def run_bytecode_job(workdir: Path) -> dict[str, object]:
     return dict(json.loads((workdir / "out" / "report.json").read_text(encoding="utf-8")))
 
 
-def stage_python_sources(workdir: Path, site: Path, core: Path, entries: set[str]) -> None:
+def stage_python_sources(workdir: Path, site: Path, core: Path) -> None:
     """Copy the site's and the engine's Python, and PyScript's, into the job's folder."""
-    app = workdir / "app"
-    for path in iter_files(site):
-        rel = path.relative_to(site).as_posix()
-        if path.suffix == ".py":
-            (app / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, app / rel)
-    for path in iter_files(core):
-        if path.suffix == ".py":
-            target = app / "halfmoon_core" / path.relative_to(core)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, target)
-    if "main.py" not in entries:
-        raise BuildError("no page runs main.py, the entry point the bytecode is made for")
+    for folder, target in ((site, workdir / "app"), (core, workdir / "app" / "halfmoon_core")):
+        for path in iter_files(folder):
+            if path.suffix == ".py":
+                copy = target / path.relative_to(folder)
+                copy.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(path, copy)
     core_js = "".join(
         p.read_text("utf-8") for p in (NODE_MODULES / "@pyscript/core/dist").glob("core-*.js")
     )
@@ -276,11 +269,12 @@ def compile_python(
     (``vendor/python/<version>/stdlib-<hash>.zip``, shared by pages that need the same), plus
     the whole standard library for the lazy fallback. Return each page's placeholder values."""
     pages = page_names(site)
-    entries = entry_scripts(site)
+    if "main.py" not in entry_scripts(site):
+        raise BuildError("no page runs main.py, the entry point the bytecode is made for")
     info = lock_info()
     with tempfile.TemporaryDirectory(prefix="halfmoon-bytecode-") as tmp:
         workdir = Path(tmp)
-        stage_python_sources(workdir, site, core, entries)
+        stage_python_sources(workdir, site, core)
         cached = BYTECODE_CACHE / bytecode_cache_key(pyodide_version) / "stdlib-all.zip"
         (workdir / "cache").mkdir()
         if cached.is_file():
