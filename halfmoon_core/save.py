@@ -1,8 +1,24 @@
-"""Saved games: the start (deal code or position) plus the moves in order, as PGN is to chess."""
+"""Saved games: the start (deal code or position) plus the moves in order, as PGN is to chess.
+
+Every save carries ``version``. A save written by an older version of the format is brought up
+to date by :func:`migrate` before :func:`load_game` checks it, so a change of format never
+throws away the games in progress. To change the format:
+
+1. Freeze a save that the current code writes as ``tests/fixtures/save_vN.json`` (N being the
+   current ``SAVE_VERSION``) with a test that it still loads, if there is none yet.
+2. Bump ``SAVE_VERSION`` to N + 1 and change :func:`save_game` and :func:`load_game`.
+3. Add ``MIGRATIONS[N]``: a function that takes a version-N dict and returns the same game as a
+   version-(N + 1) dict (:func:`migrate` stamps the new version number on its result).
+
+The steps are never removed, so a save of any past version goes through them all in turn.
+See docs/saves.md.
+"""
 
 from __future__ import annotations
 
+import copy
 import json
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .errors import HalfMoonError, SaveError
@@ -11,6 +27,12 @@ from .moves import format_moves, parse_moves
 
 SAVE_FORMAT = "halfmoon-game"
 SAVE_VERSION = 1
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+# MIGRATIONS[n] turns a version-n save into a version-(n + 1) save. Empty while only version 1
+# exists; see the module docstring for how to add a step.
+MIGRATIONS: dict[int, Migration] = {}
 
 
 def save_game(game: Game, elapsed_ms: int = 0) -> dict[str, Any]:
@@ -26,17 +48,70 @@ def save_game(game: Game, elapsed_ms: int = 0) -> dict[str, Any]:
     }
 
 
+def migrate(
+    data: Any, migrations: Mapping[int, Migration] = MIGRATIONS, current: int = SAVE_VERSION
+) -> dict[str, Any]:
+    """A copy of a saved dict brought up to version ``current``, one step at a time."""
+    if not isinstance(data, dict):
+        raise SaveError("the saved game is not an object")
+    version = _version(data)
+    upgraded = copy.deepcopy(data)
+    for step, migration in enumerate(_chain(version, migrations, current), start=version):
+        upgraded = _apply(migration, upgraded, step)
+    return upgraded
+
+
+def _version(data: dict[str, Any]) -> int:
+    """The version number a saved dict carries; SaveError when it has no whole number there."""
+    if "version" not in data:
+        raise SaveError("the saved game has no version number")
+    version = data["version"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError(f"the saved game has no version number ({version!r} is not one)")
+    if version < 1:
+        raise SaveError(
+            f"the saved game's version number {version} is not valid (save versions start at 1)"
+        )
+    return version
+
+
+def _chain(version: int, migrations: Mapping[int, Migration], current: int) -> list[Migration]:
+    """The steps from ``version`` up to ``current`` in order; SaveError when one is lacking."""
+    if version > current:
+        raise SaveError(
+            f"this game was saved by a newer version of Half Moon "
+            f"(save version {version}; this version reads up to {current})"
+        )
+    for step in range(version, current):
+        if step not in migrations:
+            raise SaveError(
+                f"this version of Half Moon cannot read save version {version}: "
+                f"the step from save version {step} to {step + 1} is missing"
+            )
+    return [migrations[step] for step in range(version, current)]
+
+
+def _apply(migration: Migration, data: dict[str, Any], version: int) -> dict[str, Any]:
+    """One step, version to version + 1; SaveError when the old save is too broken for it."""
+    try:
+        upgraded = migration(data)
+    except HalfMoonError:
+        raise
+    except (LookupError, TypeError, ValueError, AttributeError) as exc:
+        raise SaveError(
+            f"the saved game cannot be brought from save version {version} to {version + 1}: "
+            f"it is damaged ({type(exc).__name__}: {exc})"
+        ) from None
+    return {**upgraded, "version": version + 1}
+
+
 def load_game(data: Any) -> tuple[Game, int]:
     """The game and elapsed milliseconds of a saved dict; SaveError when anything is wrong."""
     if not isinstance(data, dict):
         raise SaveError("the saved game is not an object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveError("this is not a Half Moon saved game")
-    version = data.get("version")
-    if version != SAVE_VERSION:
-        raise SaveError(
-            f"saved game version {version!r} is not supported (expected {SAVE_VERSION})"
-        )
+    data = migrate(data, MIGRATIONS, SAVE_VERSION)
     start, moves, elapsed = data.get("start"), data.get("moves"), data.get("elapsed_ms")
     if not isinstance(start, str) or not isinstance(moves, str):
         raise SaveError("the saved game lacks its start or its moves")
