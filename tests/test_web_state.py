@@ -12,7 +12,6 @@ from halfmoon_web.model import BoardModel
 from halfmoon_web.session import GameSession
 from halfmoon_web.settings import Settings
 from halfmoon_web.stats import GameRecord, Stats
-from halfmoon_web.storage import Corrupt, Storage
 
 WIN = "HM1-N-AAAAAAB"
 
@@ -97,76 +96,6 @@ def test_recent_games_are_capped() -> None:
 def test_bad_stats_are_rejected(data: object) -> None:
     with pytest.raises(ValueError):
         Stats.from_json(data)
-
-
-# -- storage -------------------------------------------------------------------------------
-class FakeStorage:
-    """A Web Storage stand-in that can be told to fail."""
-
-    def __init__(self, fail_get: bool = False, fail_set: bool = False) -> None:
-        self.items: dict[str, str] = {}
-        self.fail_get, self.fail_set = fail_get, fail_set
-
-    def getItem(self, key: str) -> str | None:
-        if self.fail_get:
-            raise RuntimeError("denied")
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if self.fail_set:
-            raise RuntimeError("quota")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
-def test_storage_round_trip_without_notice() -> None:
-    backend = FakeStorage()
-    storage = Storage(backend)
-    storage.set_json("k", {"a": [1, "é"]})
-    assert json.loads(backend.items["k"]) == {"a": [1, "é"]}
-    assert Storage(backend).get_json("k") == {"a": [1, "é"]}
-    assert storage.get_json("missing") is None
-    assert storage.persistent and not storage.take_notice()
-
-
-def test_corrupt_json_is_backed_up() -> None:
-    backend = FakeStorage()
-    backend.items["k"] = "{not json"
-    storage = Storage(backend)
-    with pytest.raises(Corrupt):
-        storage.get_json("k")
-    assert backend.items == {"k.backup": "{not json"}
-    assert storage.get_json("k") is None
-
-
-def test_failing_storage_falls_back_to_memory_with_one_notice() -> None:
-    storage = Storage(FakeStorage(fail_set=True))
-    storage.set_json("k", 1)
-    assert not storage.persistent
-    assert storage.get_json("k") == 1
-    assert storage.take_notice() and not storage.take_notice()
-    storage.set_json("k", 2)
-    assert storage.get_json("k") == 2 and not storage.take_notice()
-
-
-def test_storage_that_throws_on_read() -> None:
-    storage = Storage(FakeStorage(fail_get=True))
-    assert storage.get_json("k") is None
-    assert storage.take_notice()
-
-
-def test_missing_local_storage() -> None:
-    class Window:
-        @property
-        def localStorage(self) -> object:
-            raise RuntimeError("SecurityError")
-
-    storage = Storage.from_window(Window())
-    assert not storage.persistent and storage.take_notice()
-    storage.set_json("k", [1])
-    assert storage.get_json("k") == [1]
 
 
 # -- board model ---------------------------------------------------------------------------

@@ -10,25 +10,24 @@ Python"). Rules stay in the engine; texts in ``i18n``.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from pyodide.ffi import create_proxy
 
 from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
 
-from . import i18n
+from . import i18n, saving_view
 from .board import Board
 from .clock import format_time
 from .dom import found, translate_marked, url_param
+from .game_store import GameStore
 from .model import TapOutcome
+from .saved import SavedData
 from .session import GameSession
 from .settings import Settings
 from .snapshot import early_focus, early_taps, game_identity, make_snapshot
-from .stats import Stats
-from .storage import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, Corrupt, Storage
+from .storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, Storage
 
-T = TypeVar("T")
 TICK_MS = 250
 
 
@@ -39,8 +38,12 @@ class GamePage:
         self.window = window
         self.document = window.document
         self.storage = Storage.from_window(window)
-        self.notices: list[tuple[str, str]] = []
-        """Start-up notices: (message key, reason)."""
+        self.data = SavedData(self.storage)
+        self.games = GameStore(self.data)
+        self.notices: list[str] = []
+        """Start-up notices, in the page's language."""
+        self._theirs: GameSession | None = None
+        """Another tab's game, while the player chooses between it and this page's."""
         self._proxies: list[Any] = []
         self._was_running = False
         self._tasks: set[Any] = set()
@@ -50,17 +53,18 @@ class GamePage:
         self.url_lang = url_param(window, "lang")
         url_deal = url_param(window, "deal")
 
-        self.settings = self._load_settings()
+        self.data.adopt_old_backups()
+        self.settings = self.data.settings()
         self.lang = i18n.choose_language(
             self.url_lang, self.settings.lang, list(window.navigator.languages or [])
         )
-        self.stats = self._load_stats()
-        self.session = self._load_session()
+        self.session = self.games.load()
+        self.notices.extend(self.problem_texts())
         if url_deal is not None:
             self._open_from_link(url_deal)
         if self.session is None:
             self.session = GameSession(Game.from_code(random_code()))
-        self.session.record_win(self.stats, self.now())
+        self.session.record_win(self.data, self.now())
 
         # The taps made on the board early.js painted, taken (and its listener stopped) in the
         # turn this board starts listening: none is lost or doubled (docs/startup.md).
@@ -78,9 +82,8 @@ class GamePage:
         self._listen()
         self.apply_language()
         self.sync_settings_form()
-        self.save_all()
-        if self.storage.take_notice():
-            self.notices.append(("storage_unavailable", ""))
+        self.save_game()
+        self.notices.extend(self.problem_texts())
         for button in self.document.querySelectorAll("[data-action][disabled]"):
             button.removeAttribute("disabled")
         self.update_info()
@@ -91,8 +94,7 @@ class GamePage:
         if focus is not None:
             self.keep_focus(focus)  # the card focused on the painted board was replaced
         if self.notices:
-            texts = [self.t(key, reason=reason) for key, reason in self.notices]
-            self.say(" ".join([*texts, str(self.el("message").textContent)]).strip())
+            self.say(" ".join([*self.notices, str(self.el("message").textContent)]).strip())
 
     # -- small helpers --------------------------------------------------------------------
     def el(self, element_id: str) -> Any:
@@ -128,56 +130,28 @@ class GamePage:
         """Put a message in the status line (the page's one live region)."""
         self.el("message").textContent = text
 
-    # -- loading and saving ---------------------------------------------------------------
-    def _read(self, key: str) -> Any:
-        try:
-            return self.storage.get_json(key)
-        except Corrupt:
-            return Corrupt
-
-    def _load_settings(self) -> Settings:
-        return self._load_parsed(SETTINGS_KEY, Settings.from_json, Settings, "corrupt_settings")
-
-    def _load_stats(self) -> Stats:
-        return self._load_parsed(STATS_KEY, Stats.from_json, Stats, "corrupt_stats")
-
-    def _load_parsed(
-        self, key: str, parse: Callable[[Any], T], default: Callable[[], T], notice: str
-    ) -> T:
-        """Read ``key`` with ``parse``; on bad data keep a backup, tell the player, use default."""
-        data = self._read(key)
-        if data is None:
-            return default()
-        try:
-            if data is Corrupt:
-                raise ValueError("not JSON")
-            return parse(data)
-        except ValueError:
-            if data is not Corrupt:
-                self.storage.backup(key)
-            self.notices.append((notice, ""))
-            return default()
-
-    def _load_session(self) -> GameSession | None:
-        data = self._read(GAME_KEY)
-        if data is None:
-            return None
-        try:
-            if data is Corrupt:
-                raise HalfMoonError("it is not valid JSON")
-            return GameSession.from_json(data)
-        except HalfMoonError as exc:
-            if data is not Corrupt:
-                self.storage.backup(GAME_KEY)
-            self.notices.append(("corrupt_game", str(exc)))
-            return None
+    # -- loading and saving (docs/storage.md) --------------------------------------------
+    def problem_texts(self) -> list[str]:
+        """What to tell the player about stored values found unusable since the last call
+        (each moved to the kept copies, or dropped), and kept copies given up for room."""
+        texts = [
+            saving_view.problem_text(problem, self.lang) for problem in self.data.take_problems()
+        ]
+        shelf = self.data.shelf
+        if shelf.reset_problem is not None:
+            reason = saving_view.reason_text(shelf.reset_problem, self.lang)
+            texts.append(self.t("unreadable_backups", reason=reason))
+            shelf.reset_problem = None
+        if BACKUPS_KEY in self.storage.take_given_up():
+            texts.append(self.t("backups_given_up"))
+        return texts
 
     def _open_from_link(self, text: str) -> None:
         """``?deal=CODE``: a saved game of that deal goes on (unless won), else it starts."""
         try:
             code = normalise_code(text)
         except HalfMoonError as exc:
-            self.notices.append(("bad_link", i18n.engine_text(str(exc), self.lang)))
+            self.notices.append(self.t("bad_link", reason=i18n.engine_text(str(exc), self.lang)))
         else:
             current = self.session
             if current is None or current.code != code or current.game.status == "won":
@@ -195,13 +169,18 @@ class GamePage:
         url = str(self.window.location.pathname) + (f"?{query}" if query else "")
         self.window.history.replaceState(None, "", url)
 
-    def save_game(self, *, leaving: bool = False) -> None:
+    def save_game(self, *, leaving: bool = False, force: bool = False) -> None:
         """Save the game in progress (with its clock) and the board's snapshot; ``leaving``:
         the page is being hidden or closed (the snapshot is written even if the board is the
-        same, for the clock it shows)."""
-        self.storage.set_json(GAME_KEY, self.session.to_json(self.now()))
-        self.save_snapshot(always=leaving)
-        self._storage_notice()
+        same, for the clock it shows); ``force``: the player chose this game over another
+        tab's. When another tab stored a different game meanwhile, nothing is written and the
+        player is asked which to keep (not while leaving: there is no one to ask)."""
+        result = self.games.save(self.session, self.now(), force=force)
+        if result == "conflict" and not leaving:
+            self.ask_which_game(self.games.stored_elsewhere())
+        if result != "conflict":
+            self.save_snapshot(always=leaving)
+        self.show_saving()
 
     def save_snapshot(self, *, always: bool = False) -> None:
         """Keep the board as drawn for early.js to paint on the next visit (docs/startup.md),
@@ -231,17 +210,77 @@ class GamePage:
         early = getattr(self.window, "halfmoonEarly", None)
         return str(early.take()) if found(early) else None
 
-    def save_all(self) -> None:
-        """Save settings, statistics and the game."""
-        self.storage.set_json(SETTINGS_KEY, self.settings.to_json())
-        self.storage.set_json(STATS_KEY, self.stats.to_json())
-        self.save_game()
+    def show_saving(self) -> None:
+        """The indicator that stays while anything is not being saved, and the problems met
+        since the last look (said after the current message)."""
+        saving_view.show_saving(self, self.storage, self.games)
+        texts = self.problem_texts()
+        if texts:
+            current = str(self.el("message").textContent)
+            self.say(" ".join([current, *texts]).strip())
 
-    def _storage_notice(self) -> None:
-        if getattr(self, "board", None) is not None and self.storage.take_notice():
-            current = self.el("message").textContent
-            note = self.t("storage_unavailable")
-            self.say(f"{current} {note}".strip())
+    # -- other tabs (docs/storage.md, "Tabs") ----------------------------------------------
+    def on_storage(self, event: Any) -> None:
+        """Another tab (or the installed app) changed a stored value: follow it."""
+        key = event.key
+        if key == GAME_KEY:
+            self.reconcile(event.newValue if isinstance(event.newValue, str) else None)
+        elif key == SETTINGS_KEY:
+            self.apply_settings(self.data.settings())
+        elif key == STATS_KEY:
+            self.render_stats()
+        elif key == BACKUPS_KEY:
+            saving_view.render_backups(self)
+        self.show_saving()
+
+    def reconcile(self, text: str | None) -> None:
+        """Another tab stored ``text`` as the game: show it, or ask when this page has moves
+        of its own that are not stored."""
+        decision, theirs = self.games.incoming(text, self.session)
+        if decision == "adopt":
+            self.show_session(theirs, "game_from_other_tab")
+        elif decision == "conflict":
+            self.ask_which_game(theirs)
+
+    def on_visible_again(self) -> None:
+        """Back on this page: a change another tab made meanwhile (its event may have been
+        missed while the page was frozen) is followed as if just announced."""
+        self.reconcile(self.storage.get_text(GAME_KEY))
+        self.apply_settings(self.data.settings())
+
+    def ask_which_game(self, theirs: GameSession | None) -> None:
+        """Open the dialog that asks whether to keep this page's game or another tab's."""
+        if theirs is None:
+            return
+        self._theirs = theirs
+        self.open_dialog("sync-dialog")
+
+    def keep_this_game(self) -> None:
+        """The player keeps this page's game: it replaces the other tab's."""
+        self.close_dialog("sync-dialog")
+        self._theirs = None
+        self.save_game(force=True)
+        self.say(self.t("kept_this_game"))
+
+    def take_their_game(self) -> None:
+        """The player takes the other tab's game: this page shows it."""
+        theirs, self._theirs = self._theirs, None
+        self.close_dialog("sync-dialog")
+        if theirs is not None:
+            self.show_session(theirs, "took_other_game")
+            self.show_saving()
+
+    def show_session(self, session: GameSession, message_key: str) -> None:
+        """Show a game another tab stored (its clock waits for the next tap)."""
+        self.session = session
+        self.games.adopted(session)
+        self.board.model = session.model
+        self.board.render()
+        self.update_info()
+        self.say(self.t(message_key))
+        self.check_end(announce=False)
+        self.save_snapshot()
+        self.keep_focus()
 
     # -- events ---------------------------------------------------------------------------
     def _listen(self) -> None:
@@ -254,6 +293,7 @@ class GamePage:
         for dialog in doc.querySelectorAll("dialog"):
             dialog.addEventListener("close", closed)
         doc.addEventListener("visibilitychange", self.proxy(self.on_visibility))
+        self.window.addEventListener("storage", self.proxy(self.on_storage))
         self.window.addEventListener(
             "pagehide", self.proxy(lambda _event: self.save_game(leaving=True))
         )
@@ -277,6 +317,11 @@ class GamePage:
             "close-dialog": lambda: target.closest("dialog").close(),
             "copy-code": self.copy_code,
             "share-link": self.share_link,
+            "sync-keep": self.keep_this_game,
+            "sync-take": self.take_their_game,
+            "sync-choose": lambda: self.ask_which_game(self.games.stored_elsewhere()),
+            "download-backups": lambda: saving_view.download_backups(self),
+            "clear-backups": self.clear_backups,
         }.get(action)
         if handler is not None:
             handler()
@@ -307,8 +352,7 @@ class GamePage:
 
     def after_change(self, announce: bool) -> None:
         """After a removal, an undo or a new game: info bar, statistics, save, end of game."""
-        if self.session.record_win(self.stats, self.now()) is not None:
-            self.storage.set_json(STATS_KEY, self.stats.to_json())
+        if self.session.record_win(self.data, self.now()) is not None:
             self.render_stats()
         self.update_info()
         self.save_game()
@@ -339,14 +383,17 @@ class GamePage:
         self.open_dialog("end-dialog")
 
     def on_visibility(self, _event: Any) -> None:
-        """The clock pauses while the page is hidden."""
-        clock = self.session.clock
+        """The clock pauses while the page is hidden; back in view, the page first follows
+        what other tabs stored meanwhile (a game taken from them keeps its clock paused)."""
+        session = self.session
         if self.document.visibilityState == "hidden":
-            self._was_running = clock.running
-            clock.pause(self.now())
+            self._was_running = session.clock.running
+            session.clock.pause(self.now())
             self.save_game(leaving=True)
-        elif self._was_running and self.session.game.status == "playing":
-            clock.start(self.now())
+            return
+        self.on_visible_again()
+        if self.session is session and self._was_running and session.game.status == "playing":
+            session.clock.start(self.now())
 
     def tick(self) -> None:
         """Refresh the clock display."""
@@ -358,10 +405,9 @@ class GamePage:
     # -- game commands --------------------------------------------------------------------
     def _leave_current(self) -> None:
         """The game in progress is left: it counts as lost if it had a move."""
-        if self.session is not None and self.session.record_left(self.stats, self.now()):
-            self.storage.set_json(STATS_KEY, self.stats.to_json())
-            if getattr(self, "board", None) is not None:
-                self.render_stats()
+        counted = self.session is not None and self.session.record_left(self.data, self.now())
+        if counted and getattr(self, "board", None) is not None:
+            self.render_stats()
 
     def _start(self, code: str, message_key: str) -> None:
         self._leave_current()
@@ -481,6 +527,8 @@ class GamePage:
             button.setAttribute("aria-expanded", "true" if opened else "false")
         if panel_id == "stats-panel":
             self.render_stats()
+        else:
+            saving_view.render_backups(self)
         panel = self.el(panel_id)
         panel.scrollIntoView(to_js_options(self.window, block="nearest"))
 
@@ -550,29 +598,43 @@ class GamePage:
         doc.querySelector('[data-setting="lang"]').value = self.lang
 
     def on_setting(self, event: Any) -> None:
-        """A setting changed: keep it, save it, apply it."""
+        """A setting changed: store it (into the settings as stored now, so a change made in
+        another tab stays) and apply them all."""
         target = event.target
         name = target.getAttribute("data-setting")
         if not found(name):
             return
         if name == "lang":
-            lang = i18n.normalise_lang(str(target.value)) or i18n.DEFAULT_LANG
-            self.settings.lang = lang
-            self.lang = lang
+            value: object = i18n.normalise_lang(str(target.value)) or i18n.DEFAULT_LANG
             self._drop_url_param("lang")
-            self.apply_language()
         else:
-            setattr(self.settings, name, bool(target.checked))
-        self.storage.set_json(SETTINGS_KEY, self.settings.to_json())
-        self._storage_notice()
+            value = bool(target.checked)
+        settings = self.data.change_settings(lambda stored: setattr(stored, name, value))
+        self.apply_settings(settings)
+        self.show_saving()
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use these settings: the language they name, the board's options, the form."""
+        language_changed = settings.lang is not None and settings.lang != self.lang
+        self.settings = settings
+        if language_changed:
+            self.lang = settings.lang
+            self.apply_language()
         self.board.set_options(
             lang=self.lang,
-            labels=self.settings.diagram_labels,
-            assist=self.settings.placement_assist,
+            labels=settings.diagram_labels,
+            assist=settings.placement_assist,
             reduced_motion=self.motion_reduced(),
         )
         self.document.documentElement.classList.toggle("reduce-motion", self.motion_reduced())
+        self.sync_settings_form()
         self.save_snapshot()
+
+    def clear_backups(self) -> None:
+        """Delete the kept copies of unreadable saves."""
+        self.data.shelf.clear()
+        saving_view.render_backups(self)
+        self.say(self.t("backups_cleared"))
 
     def apply_language(self) -> None:
         """Write every text of the page in the current language."""
@@ -586,6 +648,8 @@ class GamePage:
         if getattr(self, "board", None) is not None:
             self.board.set_options(lang=self.lang)
             self.render_stats()
+            saving_view.render_backups(self)
+            self.show_saving()
             if self.el("end-dialog").open:
                 self.check_end(announce=False)
 
@@ -605,7 +669,7 @@ class GamePage:
 
     def render_stats(self) -> None:
         """Fill the statistics panel."""
-        stats = self.stats
+        stats = self.data.stats()
         none = self.t("none")
         values = {
             "stat-played": str(stats.played),

@@ -7,7 +7,6 @@ Nothing here writes to storage: reading the rules never changes the player's gam
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -24,6 +23,7 @@ from .settings import Settings
 from .stepper import Stepper
 from .steps import StepLine
 from .storage import SETTINGS_KEY, Storage
+from .stored_json import parse_stored
 
 SNIPPET_DEAL = "HM1-N-AAAAAAB"
 
@@ -104,8 +104,8 @@ def saved_lang(window: Any) -> str | None:
     """The language chosen in the game's settings, if any (read only; bad data is ignored)."""
     text = Storage.from_window(window).get_text(SETTINGS_KEY)
     try:
-        return Settings.from_json(json.loads(text or "{}")).lang
-    except ValueError:
+        return Settings.from_json(parse_stored(text or "{}")).lang
+    except ValueError:  # Unreadable included: too large, too deep, not JSON
         return None
 
 

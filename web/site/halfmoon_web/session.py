@@ -6,13 +6,20 @@ Saved as the engine's saved-game object (``halfmoon_core.save``: start, moves, e
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from halfmoon_core import Game, SaveError, load_game, save_game
 
 from .clock import Clock
 from .model import BoardModel
-from .stats import GameRecord, Stats
+from .stats import GameRecord
+
+
+class Recorder(Protocol):
+    """Where finished games are counted: :class:`~halfmoon_web.saved.SavedData` (the stored
+    statistics) or a :class:`~halfmoon_web.stats.Stats`."""
+
+    def record(self, game: GameRecord) -> object: ...
 
 
 class GameSession:
@@ -46,20 +53,20 @@ class GameSession:
         self.clock.reset()
         self.counted = False
 
-    def _record(self, stats: Stats, won: bool, now: float) -> GameRecord:
+    def _record(self, stats: Recorder, won: bool, now: float) -> GameRecord:
         game = self.game
         record = GameRecord(self.code, won, game.score, game.moves, self.clock.elapsed(now))
         stats.record(record)
         self.counted = True
         return record
 
-    def record_win(self, stats: Stats, now: float) -> GameRecord | None:
+    def record_win(self, stats: Recorder, now: float) -> GameRecord | None:
         """Count the game as won, once, if it is won."""
         if self.counted or self.game.status != "won":
             return None
         return self._record(stats, True, now)
 
-    def record_left(self, stats: Stats, now: float) -> GameRecord | None:
+    def record_left(self, stats: Recorder, now: float) -> GameRecord | None:
         """The player leaves the game: count it as lost if it had a move and is not counted."""
         if self.counted or not self.game.history:
             return None

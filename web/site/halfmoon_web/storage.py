@@ -1,14 +1,15 @@
 """The only module that touches ``localStorage``.
 
 ``Storage`` wraps a backend with ``getItem``/``setItem``/``removeItem`` (the browser's
-``window.localStorage``, or a fake in tests). When the backend is missing or throws (storage
-disabled, private mode, quota full) it keeps everything in memory from then on and raises a
-one-time notice for the player. Corrupt values are moved aside under a backup key.
+``window.localStorage``, or a fake in tests). Every read goes to the backend, never to a copy
+kept in memory, so another tab's writes are seen at once (docs/storage.md, "Tabs"). A write
+that the browser refuses (storage blocked, private mode, quota full) is kept in memory and
+tried again at the next write; meanwhile :attr:`Storage.saving` is False and the page shows
+that the game is not being saved.
 """
 
 from __future__ import annotations
 
-import json
 from contextlib import suppress
 from typing import Any, Protocol
 
@@ -17,7 +18,12 @@ SETTINGS_KEY = "halfmoon.settings"
 STATS_KEY = "halfmoon.stats"
 #: The board the game page last drew, for early.js to paint before Python (docs/startup.md).
 SNAPSHOT_KEY = "halfmoon.board-snapshot"
-BACKUP_SUFFIX = ".backup"
+#: Copies of unreadable values (halfmoon_web/backups.py).
+BACKUPS_KEY = "halfmoon.backups"
+#: Where an earlier version kept its one copy of a bad value (read once, then moved).
+OLD_BACKUP_SUFFIX = ".backup"
+#: Kept only while there is room: given up, in this order, when a save does not fit.
+SPARE_KEYS = (SNAPSHOT_KEY, BACKUPS_KEY)
 
 
 class Backend(Protocol):
@@ -28,17 +34,15 @@ class Backend(Protocol):
     def removeItem(self, key: str) -> None: ...
 
 
-class Corrupt(ValueError):
-    """A stored value that is not valid JSON (it has been moved to the backup key)."""
-
-
 class Storage:
-    """JSON values by key, persisted when possible, otherwise kept in memory."""
+    """Text by key, persisted when the browser allows it, else held in memory meanwhile."""
 
     def __init__(self, backend: Backend | None) -> None:
         self._backend = backend
-        self._memory: dict[str, str] = {}
-        self._notice_pending = backend is None
+        self._unsaved: dict[str, str] = {}
+        """Values the browser refused, by key: what this page holds until a write succeeds."""
+        self.given_up: list[str] = []
+        """Spare keys removed to make room for a save (the page tells the player)."""
 
     @classmethod
     def from_window(cls, window: Any) -> Storage:
@@ -51,84 +55,77 @@ class Storage:
         return cls(backend)
 
     @property
-    def persistent(self) -> bool:
-        """False once storage failed and values live only in memory."""
-        return self._backend is not None
+    def blocked(self) -> bool:
+        """The browser gives no storage at all: nothing outlives the page."""
+        return self._backend is None
 
-    def take_notice(self) -> bool:
-        """True exactly once after storage failed: the caller tells the player."""
-        pending, self._notice_pending = self._notice_pending, False
-        return pending
-
-    def _fail(self) -> None:
-        if self._backend is not None:
-            self._backend = None
-            self._notice_pending = True
+    @property
+    def saving(self) -> bool:
+        """Every value written so far is stored."""
+        return not self.blocked and not self._unsaved
 
     def get_text(self, key: str) -> str | None:
-        """The stored text, or None."""
-        if key in self._memory or self._backend is None:
-            return self._memory.get(key)
+        """The stored text (or the text this page holds because storing it failed), or None."""
+        if key in self._unsaved:
+            return self._unsaved[key]
+        if self._backend is None:
+            return None
         try:
             value = self._backend.getItem(key)
         except Exception:
-            self._fail()
             return None
-        text = value if isinstance(value, str) else None  # JS null arrives as jsnull, not None
-        if text is not None:
-            self._memory[key] = text
-        return text
+        return value if isinstance(value, str) else None  # JS null arrives as jsnull
 
-    def set_text(self, key: str, text: str) -> None:
-        """Store text (in memory at least)."""
-        self._memory[key] = text
-        if self._backend is not None:
-            try:
-                self._backend.setItem(key, text)
-            except Exception:
-                self._fail()
+    def set_text(self, key: str, text: str, *, spare: bool = False) -> bool:
+        """Store text; True when the browser kept it. A refusal keeps the text in memory (so
+        reads still see it) and, unless this value is itself ``spare``, first gives up the
+        spare keys to make room. A spare value that does not fit is simply not kept."""
+        if self._write(key, text):
+            self._unsaved.pop(key, None)
+            return True
+        if spare:
+            return False
+        for victim in SPARE_KEYS:
+            if victim != key and self._has(victim) and self._delete(victim):
+                self.given_up.append(victim)
+                if self._write(key, text):
+                    self._unsaved.pop(key, None)
+                    return True
+        self._unsaved[key] = text
+        return False
 
     def offer_text(self, key: str, text: str) -> None:
-        """Keep text that is only a cache (the board snapshot) when the browser takes it.
-
-        Nothing is kept in memory, and a refusal (a full quota) drops the key without turning
-        persistence off: the game, settings and statistics must never lose their place to it.
-        """
-        if self._backend is None:
-            return
-        try:
-            self._backend.setItem(key, text)
-        except Exception:
-            with suppress(Exception):
-                self._backend.removeItem(key)
+        """Keep text that is only a cache (the board snapshot) when the browser takes it; a
+        refusal drops the key: the game, settings and statistics never lose room to it."""
+        if not self.set_text(key, text, spare=True):
+            self._delete(key)
 
     def remove(self, key: str) -> None:
         """Forget a key."""
-        self._memory.pop(key, None)
-        if self._backend is not None:
-            try:
-                self._backend.removeItem(key)
-            except Exception:
-                self._fail()
+        self._unsaved.pop(key, None)
+        self._delete(key)
 
-    def get_json(self, key: str) -> Any:
-        """The stored JSON value, None when absent; Corrupt (after a backup) when unreadable."""
-        text = self.get_text(key)
-        if text is None:
-            return None
+    def take_given_up(self) -> list[str]:
+        """The spare keys given up since the last call."""
+        given, self.given_up = self.given_up, []
+        return given
+
+    def _has(self, key: str) -> bool:
+        return self.get_text(key) is not None
+
+    def _write(self, key: str, text: str) -> bool:
+        if self._backend is None:
+            return False
         try:
-            return json.loads(text)
-        except ValueError as exc:
-            self.backup(key)
-            raise Corrupt(f"{key} is not valid JSON") from exc
+            self._backend.setItem(key, text)
+        except Exception:
+            return False
+        return True
 
-    def set_json(self, key: str, value: Any) -> None:
-        """Store a JSON value."""
-        self.set_text(key, json.dumps(value, separators=(",", ":"), ensure_ascii=False))
-
-    def backup(self, key: str) -> None:
-        """Move the value of ``key`` to ``key + ".backup"`` (keeping the bad data for a look)."""
-        text = self.get_text(key)
-        if text is not None:
-            self.set_text(key + BACKUP_SUFFIX, text)
-        self.remove(key)
+    def _delete(self, key: str) -> bool:
+        if self._backend is None:
+            return False
+        with suppress(Exception):
+            self._backend.removeItem(key)
+            return True
+        return False
