@@ -336,3 +336,12 @@ def test_junk_from_another_tab_is_ignored(text: str | None) -> None:
     _, _, tab_b = tabs()
     mine = session_after()
     assert tab_b.incoming(text, mine) == ("same", mine)
+
+
+def test_a_stale_tab_with_nothing_new_is_told_to_catch_up() -> None:
+    backend, tab_a, tab_b = tabs()
+    (move,) = first_moves(1)
+    tab_a.save(session_after(move), 0)
+    before = backend.items[GAME_KEY]
+    assert tab_b.save(session_after(), 0) == "behind"  # say, its page is being hidden
+    assert backend.items[GAME_KEY] == before and not tab_b.unsaved

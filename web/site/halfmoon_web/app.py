@@ -176,10 +176,12 @@ class GamePage:
         tab's. When another tab stored a different game meanwhile, nothing is written and the
         player is asked which to keep (not while leaving: there is no one to ask)."""
         result = self.games.save(self.session, self.now(), force=force)
-        if result == "conflict" and not leaving:
-            self.ask_which_game(self.games.stored_elsewhere())
-        if result != "conflict":
+        if result in ("saved", "failed"):
             self.save_snapshot(always=leaving)
+        elif result == "behind" and not leaving:
+            self.reconcile(self.storage.get_text(GAME_KEY))
+        elif result == "conflict" and not leaving:
+            self.ask_which_game(self.games.stored_elsewhere())
         self.show_saving()
 
     def save_snapshot(self, *, always: bool = False) -> None:
@@ -347,8 +349,7 @@ class GamePage:
             self.say("")
         if outcome.move is not None:
             self.after_change(announce=True)
-        else:
-            self.save_game()
+        # A tap that removes nothing changes no stored state (the clock is saved on leaving).
 
     def after_change(self, announce: bool) -> None:
         """After a removal, an undo or a new game: info bar, statistics, save, end of game."""
@@ -409,7 +410,15 @@ class GamePage:
         if counted and getattr(self, "board", None) is not None:
             self.render_stats()
 
+    def catch_up(self) -> bool:
+        """Before leaving the game shown: follow what another tab stored meanwhile (the game
+        left is then the newest one, counted once). False when the player must choose first."""
+        self.reconcile(self.storage.get_text(GAME_KEY))
+        return not self.el("sync-dialog").open
+
     def _start(self, code: str, message_key: str) -> None:
+        if not self.catch_up():
+            return
         self._leave_current()
         self.session = GameSession(Game.from_code(code))
         self.board.model = self.session.model
@@ -444,6 +453,8 @@ class GamePage:
 
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""
+        if not self.catch_up():
+            return
         self._leave_current()
         self.session.restart()
         self.board.render()

@@ -18,7 +18,7 @@ from .snapshot import game_identity
 from .storage import GAME_KEY
 from .stored_json import Unreadable, parse_stored
 
-SaveResult = Literal["saved", "conflict", "failed"]
+SaveResult = Literal["saved", "behind", "conflict", "failed"]
 Incoming = Literal["same", "adopt", "conflict"]
 
 
@@ -47,8 +47,12 @@ class GameStore:
 
     def save(self, session: GameSession, now: float, *, force: bool = False) -> SaveResult:
         """Store ``session``, unless another tab stored a different game since this page's
-        last read or write (``conflict``; ``force`` overwrites it: the player chose)."""
+        last read or write: then nothing is written, and the result is ``behind`` when this
+        page has nothing new (it should show the stored game), else ``conflict`` (``force``
+        overwrites: the player chose)."""
         if not force and self.stored_elsewhere() is not None:
+            if not self.unsaved and game_identity(session.game) == self.base:
+                return "behind"
             self.unsaved = True
             return "conflict"
         saved = self.data.storage.set_text(GAME_KEY, json_text(session.to_json(now)))

@@ -1,0 +1,248 @@
+"""Nothing lost: two tabs of one browser, hostile stored values, kept copies of unreadable
+saves, and a storage that fails mid-game (docs/storage.md). Each test starts from a fresh
+context; two tabs are two pages of that context (they share its storage, as tabs do)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from game_support import DEAL, button, card, play, set_setting, status
+from harness import PageGuard, open_app, wait_for_app
+from playwright.sync_api import Page, expect
+
+from halfmoon_core import Game
+
+GAME_KEY = "halfmoon.game"
+KEYS = ("halfmoon.game", "halfmoon.settings", "halfmoon.stats", "halfmoon.backups")
+SNAPSHOT_KEY = "halfmoon.board-snapshot"
+INDICATOR = "#save-status-text"
+
+
+def second_tab(page: Page, guard: PageGuard) -> Page:
+    """Another page of the same context (the same storage), guarded like the first."""
+    other = page.context.new_page()
+    guard.attach_page(other)
+    other.site_url = page.site_url  # type: ignore[attr-defined]
+    return other
+
+
+def stored_moves(page: Page) -> str:
+    """The moves of the stored game."""
+    return json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))["moves"]
+
+
+def write_storage(page: Page, key: str, script: str) -> None:
+    """Set ``key`` to the value ``script`` (a JS expression) makes, with no game page open."""
+    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - same origin, no app
+    page.evaluate(f"(k) => localStorage.setItem(k, {script})", key)
+
+
+def miss_storage_events(page: Page) -> None:
+    """Make ``page`` deaf to other tabs' writes, as a frozen tab is (before it opens)."""
+    page.add_init_script(
+        """(() => {
+            const add = EventTarget.prototype.addEventListener;
+            EventTarget.prototype.addEventListener = function (type, ...rest) {
+                if (type !== "storage") return add.call(this, type, ...rest);
+            };
+        })();"""
+    )
+
+
+# -- two tabs ------------------------------------------------------------------------------
+def test_two_tabs_play_one_game_and_lose_no_move(page: Page, guard: PageGuard) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    other = second_tab(page, guard)
+    open_app(other, "index.html?lang=en")
+    game = Game.from_code(DEAL)
+    first = game.legal_moves()[0]
+    play(page, game.copy(), first)
+    expect(status(other)).to_contain_text("played on in another tab")
+    expect(other.locator("#moves")).to_have_text("1")
+    mirror = Game.from_code(DEAL)
+    mirror.push(first)
+    second = mirror.legal_moves()[0]
+    play(other, mirror, second)
+    expect(page.locator("#moves")).to_have_text("2")
+    for tab in (page, other):
+        tab.reload()
+        wait_for_app(tab)
+        expect(tab.locator("#moves")).to_have_text("2")
+        for place in mirror.playable():
+            expect(card(tab, mirror, place)).to_be_visible()
+    assert stored_moves(page) == f"{first},{second}"
+
+
+def test_a_tab_that_missed_the_news_asks_before_overwriting(page: Page, guard: PageGuard) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    other = second_tab(page, guard)
+    miss_storage_events(other)
+    open_app(other, "index.html?lang=en")
+    mine, theirs = "4-7", "5-6"  # different removals, each legal at the deal
+    play(page, Game.from_code(DEAL), theirs)
+    play(other, Game.from_code(DEAL), mine)  # on a board that does not show the other move
+    dialog = other.get_by_role("dialog", name="This game changed in another tab")
+    expect(dialog).to_be_visible()
+    assert stored_moves(page) == theirs  # nothing was overwritten
+    expect(other.locator(INDICATOR)).to_have_text("Not saved: another tab changed this game.")
+    # Reloading the other tab now would lose its move: it said so; the player chooses.
+    button(other, "Show the other tab's game").click()
+    expect(other.locator("#moves")).to_have_text("1")
+    expect(status(other)).to_have_text("This is the game from the other tab.")
+    expect(other.locator("#save-status")).to_be_hidden()
+    assert stored_moves(other) == theirs
+
+
+def test_keeping_this_tabs_game_shows_it_in_the_other(page: Page, guard: PageGuard) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    other = second_tab(page, guard)
+    miss_storage_events(other)
+    open_app(other, "index.html?lang=en")
+    mine, theirs = "4-7", "5-6"  # different removals, each legal at the deal
+    play(page, Game.from_code(DEAL), theirs)
+    play(other, Game.from_code(DEAL), mine)
+    button(other, "Keep this tab's game").click()
+    expect(status(other)).to_contain_text("This tab's game is saved")
+    expect(status(page)).to_contain_text("played on in another tab")
+    expect(page.locator("#moves")).to_have_text("1")
+    assert stored_moves(page) == mine
+
+
+def stats_figure(page: Page, label: str) -> str:
+    term = page.locator("#stats-panel dt", has_text=re.compile(f"^{re.escape(label)}$"))
+    return term.locator("xpath=following-sibling::dd[1]")
+
+
+def leave_with_a_move(page: Page) -> None:
+    """Play the first legal move of the game shown, then start a new game (it counts)."""
+    code = page.locator("#deal-code").inner_text()
+    moves = page.locator("#moves").inner_text()
+    game = Game.from_code(code)
+    assert moves == "0"
+    play(page, game, game.legal_moves()[0])
+    button(page, "New game").click()
+    page.get_by_role("dialog").get_by_role("button", name="New game").click()
+    expect(page.locator("#deal-code")).not_to_have_text(code)
+
+
+def test_statistics_from_two_tabs_add_up(page: Page, guard: PageGuard) -> None:
+    open_app(page, "index.html?lang=en")
+    other = second_tab(page, guard)
+    open_app(other, "index.html?lang=en")  # both have read the statistics: none yet
+    button(page, "Statistics").click()
+    leave_with_a_move(page)
+    expect(stats_figure(page, "Games played")).to_have_text("1")
+    expect(other.locator("#deal-code")).to_have_text(page.locator("#deal-code").inner_text())
+    leave_with_a_move(other)
+    expect(stats_figure(page, "Games played")).to_have_text("2")  # followed the other tab
+    button(other, "Statistics").click()
+    expect(stats_figure(other, "Games played")).to_have_text("2")
+    stored = json.loads(page.evaluate("localStorage.getItem('halfmoon.stats')"))
+    assert stored["played"] == 2 and len(stored["recent"]) == 2
+
+
+def test_settings_from_two_tabs_both_apply(page: Page, guard: PageGuard) -> None:
+    open_app(page, "index.html?lang=en")
+    other = second_tab(page, guard)
+    open_app(other, "index.html?lang=en")
+    set_setting(page, "Move errors", True)
+    set_setting(other, "Placement assist", True)
+    for tab in (page, other):
+        expect(tab.get_by_label("Move errors", exact=True)).to_be_checked()
+        expect(tab.get_by_label("Placement assist", exact=True)).to_be_checked()
+    page.reload()
+    wait_for_app(page)
+    button(page, "Settings").click()
+    expect(page.get_by_label("Move errors", exact=True)).to_be_checked()
+    expect(page.get_by_label("Placement assist", exact=True)).to_be_checked()
+
+
+# -- hostile stored values -----------------------------------------------------------------
+NESTED = "'['.repeat(100000) + ']'.repeat(100000)"
+HUGE = "'[' + '1,'.repeat(2449998) + '11]'"  # 4.9 M characters of valid JSON
+MESSAGES = {
+    "halfmoon.game": "The saved game could not be read",
+    "halfmoon.settings": "The saved settings could not be read",
+    "halfmoon.stats": "The saved statistics could not be read",
+    "halfmoon.backups": "The kept copies of unreadable saves could not be read",
+}
+REASONS = {NESTED: "nested deeper than any save", HUGE: "4,900,000 characters long"}
+
+
+@pytest.mark.parametrize("value", [NESTED, HUGE], ids=["nested", "huge"])
+@pytest.mark.parametrize("key", [*KEYS, SNAPSHOT_KEY])
+def test_no_stored_value_stops_the_start(page: Page, key: str, value: str) -> None:
+    write_storage(page, key, value)
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    if key in MESSAGES:  # the snapshot is a cache: it is quietly replaced
+        expect(status(page)).to_contain_text(MESSAGES[key])
+        expect(status(page)).to_contain_text(REASONS[value])
+    expect(page.locator("#save-status")).to_be_hidden()
+    game = Game.from_code(DEAL)
+    play(page, game, game.legal_moves()[0])
+    expect(page.locator("#save-status")).to_be_hidden()
+    page.reload()
+    wait_for_app(page)
+    expect(page.locator("#moves")).to_have_text("1")  # saving worked
+    assert len(page.evaluate(f"localStorage.getItem({key!r}) || ''")) < 100_000
+
+
+def test_two_corruptions_leave_two_copies_to_see_and_download(page: Page) -> None:
+    for bad in ("{first bad save", "{second bad save"):
+        write_storage(page, GAME_KEY, repr(bad))
+        open_app(page, "index.html?lang=en")
+        expect(status(page)).to_contain_text("A copy is kept in Settings")
+    button(page, "Settings").click()
+    items = page.locator("#backups-list li")
+    expect(items).to_have_count(2)
+    expect(items.first).to_contain_text("the game, 16 characters. it is not valid JSON")
+    with page.expect_download() as download_info:
+        button(page, "Download").click()
+    document = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))
+    assert [e["text"] for e in document["entries"]] == ["{second bad save", "{first bad save"]
+    button(page, "Delete").click()
+    expect(page.locator("#backups-empty")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('halfmoon.backups')") is None
+
+
+# -- a storage that fails mid-game ---------------------------------------------------------
+def set_storage_full(page: Page, full: bool) -> None:
+    """From now on every write to localStorage fails as a full quota does (or no longer)."""
+    page.evaluate(
+        """(full) => {
+            if (!window.__realSetItem) {
+                window.__realSetItem = Storage.prototype.setItem;
+                Storage.prototype.setItem = function (key, value) {
+                    if (window.__storageFull) {
+                        throw new DOMException("full", "QuotaExceededError");
+                    }
+                    return window.__realSetItem.call(this, key, value);
+                };
+            }
+            window.__storageFull = full;
+        }""",
+        full,
+    )
+
+
+def test_a_storage_failure_keeps_its_indicator_until_saving_works(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    play(page, game, game.legal_moves()[0])
+    set_storage_full(page, True)
+    play(page, game, game.legal_moves()[0])
+    indicator = page.locator(INDICATOR)
+    expect(indicator).to_contain_text("Not saved: the browser's storage is full.")
+    play(page, game, game.legal_moves()[0])  # the next removal's message does not hide it
+    expect(status(page)).to_contain_text("Removed")
+    expect(indicator).to_be_visible()
+    assert stored_moves(page).count(",") == 0  # only the first move is stored
+    set_storage_full(page, False)
+    play(page, game, game.legal_moves()[0])
+    expect(page.locator("#save-status")).to_be_hidden()
+    page.reload()
+    wait_for_app(page)
+    expect(page.locator("#moves")).to_have_text("4")
