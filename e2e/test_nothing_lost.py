@@ -198,7 +198,7 @@ def test_two_corruptions_leave_two_copies_to_see_and_download(page: Page) -> Non
     button(page, "Settings").click()
     items = page.locator("#backups-list li")
     expect(items).to_have_count(2)
-    expect(items.first).to_contain_text("the game, 16 characters. it is not valid JSON")
+    expect(items.first).to_contain_text("the game, 16 characters: it is not valid JSON.")
     with page.expect_download() as download_info:
         button(page, "Download").click()
     document = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))

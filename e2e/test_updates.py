@@ -44,9 +44,10 @@ def make_release_b(tmp: Path) -> tuple[Path, Path]:
     (site / "halfmoon_web" / "release.py").write_text(RELEASE_MODULE, encoding="utf-8")
     app = site / "halfmoon_web" / "app.py"
     text = app.read_text(encoding="utf-8")
-    assert 'self.el("moves")' in text and "from . import i18n\n" in text
+    future = "from __future__ import annotations\n"
+    assert 'self.el("moves")' in text and future in text
     text = text.replace('self.el("moves")', 'self.el("move-count")')
-    app.write_text(text.replace("from . import i18n\n", "from . import i18n, release\n"), "utf-8")
+    app.write_text(text.replace(future, future + "from . import release\n", 1), "utf-8")
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
     assert html.count('id="moves"') == 1
