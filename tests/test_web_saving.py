@@ -345,3 +345,19 @@ def test_a_stale_tab_with_nothing_new_is_told_to_catch_up() -> None:
     before = backend.items[GAME_KEY]
     assert tab_b.save(session_after(), 0) == "behind"  # say, its page is being hidden
     assert backend.items[GAME_KEY] == before and not tab_b.unsaved
+
+
+def test_spare_values_are_put_back_when_giving_them_up_does_not_help() -> None:
+    class Refusing(FakeStorage):
+        def setItem(self, key: str, value: str) -> None:
+            if key == GAME_KEY:
+                raise RuntimeError("SecurityError")  # not a matter of room
+            super().setItem(key, value)
+
+    backend = Refusing()
+    storage = Storage(backend)
+    storage.offer_text(SNAPSHOT_KEY, "board")
+    storage.set_text(BACKUPS_KEY, "[]", spare=True)
+    assert not storage.set_text(GAME_KEY, "{}")
+    assert backend.items == {SNAPSHOT_KEY: "board", BACKUPS_KEY: "[]"}
+    assert storage.take_given_up() == [] and not storage.saving

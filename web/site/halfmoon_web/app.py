@@ -94,7 +94,7 @@ class GamePage:
         if focus is not None:
             self.keep_focus(focus)  # the card focused on the painted board was replaced
         if self.notices:
-            self.say(" ".join([*self.notices, str(self.el("message").textContent)]).strip())
+            self.say(sentences(*self.notices, str(self.el("message").textContent)))
 
     # -- small helpers --------------------------------------------------------------------
     def el(self, element_id: str) -> Any:
@@ -218,8 +218,7 @@ class GamePage:
         saving_view.show_saving(self, self.storage, self.games)
         texts = self.problem_texts()
         if texts:
-            current = str(self.el("message").textContent)
-            self.say(" ".join([current, *texts]).strip())
+            self.say(sentences(str(self.el("message").textContent), *texts))
 
     # -- other tabs (docs/storage.md, "Tabs") ----------------------------------------------
     def on_storage(self, event: Any) -> None:
@@ -714,6 +713,12 @@ class GamePage:
         body.replaceChildren(*rows)
         self.el("stats-recent").hidden = not rows
         self.el("stats-empty").hidden = bool(rows)
+
+
+def sentences(*texts: str) -> str:
+    """Texts said one after the other, each ending as a sentence ends."""
+    said = [text.strip() for text in texts if text.strip()]
+    return " ".join(text if text[-1] in ".!?…" else f"{text}." for text in said)
 
 
 def to_js_options(window: Any, **options: object) -> Any:

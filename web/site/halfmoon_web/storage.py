@@ -85,13 +85,26 @@ class Storage:
             return True
         if spare:
             return False
-        for victim in SPARE_KEYS:
-            if victim != key and self._has(victim) and self._delete(victim):
-                self.given_up.append(victim)
-                if self._write(key, text):
-                    self._unsaved.pop(key, None)
-                    return True
+        if self._make_room_for(key, text):
+            self._unsaved.pop(key, None)
+            return True
         self._unsaved[key] = text
+        return False
+
+    def _make_room_for(self, key: str, text: str) -> bool:
+        """Give up spare values, one at a time, until ``text`` fits; when it does not fit even
+        then, put them back (they did fit before): nothing is given up for nothing."""
+        removed: list[tuple[str, str]] = []
+        for victim in SPARE_KEYS:
+            spare_text = self.get_text(victim)
+            if victim == key or spare_text is None or not self._delete(victim):
+                continue
+            removed.append((victim, spare_text))
+            if self._write(key, text):
+                self.given_up.extend(victim for victim, _ in removed)
+                return True
+        for victim, spare_text in removed:
+            self._write(victim, spare_text)
         return False
 
     def offer_text(self, key: str, text: str) -> None:
@@ -109,9 +122,6 @@ class Storage:
         """The spare keys given up since the last call."""
         given, self.given_up = self.given_up, []
         return given
-
-    def _has(self, key: str) -> bool:
-        return self.get_text(key) is not None
 
     def _write(self, key: str, text: str) -> bool:
         if self._backend is None:
