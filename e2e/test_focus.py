@@ -116,6 +116,7 @@ def test_the_readers_own_last_move_keeps_the_focus(keyboard_page: Page) -> None:
         ("en", ("Start", "Previous step", "Next step"), "Step {} of 2"),
         ("vi", ("Về đầu", "Bước trước", "Bước tiếp"), "Bước {} / 2"),
     ],
+    ids=["en", "vi"],
 )
 def test_embed_step_viewer_keeps_the_focus(
     keyboard_page: Page, lang: str, names: tuple[str, str, str], count: str
