@@ -19,8 +19,9 @@ from .board import Board
 from .clock import Clock, format_time
 from .dom import focus_lost, found, translate_marked, url_param
 from .embed_params import EmbedParamError, parse_embed_pairs
-from .i18n import cards_words, choose_language, end_title, t
+from .i18n import choose_language, end_title, t
 from .model import BoardModel, TapOutcome
+from .spoken import cards_words
 from .stepper import Stepper
 from .steps import StepLine
 

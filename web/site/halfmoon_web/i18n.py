@@ -168,7 +168,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "step_pair_words": "Step {step}: {cards}, which make 11.",
         "step_triple_words": "Step {step}: {cards}: a jack, a queen and a king.",
         "card_from": "{card} from {place}",
-        "list_and": "{first} and {last}",
+        "words_and": "{first} and {last}",
     },
     "vi": {
         "page_title": "Half Moon",
@@ -304,7 +304,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "step_pair_words": "Bước {step}: {cards}, tổng bằng 11.",
         "step_triple_words": "Bước {step}: {cards}: một Bồi, một Đầm và một Già.",
         "card_from": "{card} ở {place}",
-        "list_and": "{first} và {last}",
+        "words_and": "{first} và {last}",
     },
 }
 
@@ -424,20 +424,6 @@ def empty_label(place: str, lang: str) -> str:
 def cards_text(cards: Iterable[Card], lang: str) -> str:
     """``5♠ + 6♦``: the cards of a move in display notation."""
     return " + ".join(card_short(card, lang) for card in cards)
-
-
-def words_list(items: Iterable[str], lang: str) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (``a, b và c``): a list as a sentence says it."""
-    items = list(items)
-    if len(items) < 2:
-        return "".join(items)
-    return t(_lang(lang), "list_and", first=", ".join(items[:-1]), last=items[-1])
-
-
-def cards_words(cards: Iterable[Card], lang: str) -> str:
-    """``9 of hearts and 2 of diamonds``: the cards of a move by their spoken names, as the
-    card buttons say them (docs/accessibility.md, "Announcements")."""
-    return words_list((card_name(card, lang) for card in cards), lang)
 
 
 def _lang(lang: str) -> str:

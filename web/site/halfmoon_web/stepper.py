@@ -20,8 +20,9 @@ from pyodide.ffi import create_proxy
 
 from .board import Board
 from .dom import focus_lost, found
-from .i18n import card_name, card_short, cards_words, end_title, place_name, t, words_list
+from .i18n import card_name, card_short, end_title, place_name, t
 from .model import BoardModel, TapOutcome
+from .spoken import cards_words, words_list
 from .steps import StepLine
 
 Say = Callable[[str], None]
