@@ -70,6 +70,8 @@ _RUN = """async ([cardButton, cardRule, unmeasurable]) => {
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
     """Run axe on the page as it is now (injected first if need be): what it found, by rule."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (axe-core is a devDependency)")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     return page.evaluate(_RUN, [CARD_BUTTON, CARD_NAME_RULE, UNMEASURABLE])
