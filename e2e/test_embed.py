@@ -38,7 +38,7 @@ def test_embed_board_is_playable_and_speaks(page: Page) -> None:
     expect(page.locator(".hm-labels")).to_have_count(0)
     card(page, game, "4").click()
     card(page, game, "7").click()
-    expect(status(page)).to_have_text("Removed 9♥ + 2♦")
+    expect(status(page)).to_have_text("Removed 9 of hearts and 2 of diamonds")
     game.push("4-7")
     expect(card(page, game, "4")).to_be_visible()
 
@@ -169,3 +169,18 @@ def test_a_step_that_ends_the_game_says_so_and_leaving_it_clears_it(page: Page) 
     button(page, "Previous step").click()
     expect(page.get_by_text("Step 0 of 1", exact=True)).to_be_visible()
     expect(status(page)).to_have_text("")
+
+
+def test_the_step_viewer_speaks_cards_by_name_and_the_slider_says_its_step(page: Page) -> None:
+    """The step text shows the short forms and gives screen readers the cards' names."""
+    open_app(page, f"embed.html?deal={DEAL}&steps=4-7,5-6&lang=vi")
+    button(page, "Bước tiếp").click()
+    text = page.locator(".step-text")
+    shown = text.locator("[aria-hidden=true]")
+    expect(shown).to_have_text("Bước 1: 9♥ (chồng 4) + 2♦ (chồng 7) = 11")
+    expect(text).to_match_aria_snapshot(
+        '- paragraph: "Bước 1: 9 cơ ở chồng 4 và 2 rô ở chồng 7, tổng bằng 11."'
+    )
+    expect(page.get_by_role("slider", name="Bước")).to_have_attribute(
+        "aria-valuetext", "Bước 1 trên 2"
+    )

@@ -37,3 +37,17 @@ def url_param(window: Any, name: str) -> str | None:
     browser's ``URLSearchParams``: ``urllib.parse`` costs more to import than it gives.)"""
     value = window.URLSearchParams.new(window.location.search).get(name)
     return value if isinstance(value, str) and value else None
+
+
+def focus_lost(document: Any) -> bool:
+    """True when the keyboard focus is on no usable element: on ``<body>``, or on an element
+    that was disabled, hidden or taken out of the page (the browser moves it to ``<body>`` only
+    at its next rendering update)."""
+    focused = document.activeElement
+    return (
+        not found(focused)
+        or focused.tagName == "BODY"
+        or bool(focused.disabled)
+        or not focused.isConnected
+        or not focused.getClientRects().length
+    )

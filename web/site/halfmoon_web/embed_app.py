@@ -5,6 +5,10 @@ frame as text (never HTML) and start-up is marked failed with ``data-error``. A 
 already won or stalemate is valid: the status line says so at once, in the game page's words
 (a step viewer says it at the step that ends so). The embed never reads or writes storage, so
 it cannot touch the player's saved game.
+
+The status line says each removal once, by the cards' spoken names; the removal that ends the
+game says the end too, a win with its score, moves and time, as the game page's end dialog
+(docs/accessibility.md, "Announcements"). The clock starts at the first tap.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board
-from .dom import found, url_param
+from .clock import Clock, format_time
+from .dom import focus_lost, found, translate_marked, url_param
 from .embed_params import EmbedParamError, parse_embed_pairs
-from .i18n import card_short, choose_language, end_title, t
+from .i18n import cards_words, choose_language, end_title, t
 from .model import BoardModel, TapOutcome
 from .stepper import Stepper
 from .steps import StepLine
@@ -25,7 +30,9 @@ class EmbedPage:
 
     def __init__(self, window: Any) -> None:
         document = window.document
+        self.window = window
         self.document = document
+        self.clock = Clock()
         browser = list(window.navigator.languages or [window.navigator.language])
         params = window.URLSearchParams.new(window.location.search)
         pairs = [(str(entry[0]), str(entry[1])) for entry in params.entries()]
@@ -35,7 +42,7 @@ class EmbedPage:
             lang = choose_language(url_param(window, "lang"), None, browser)
             raise EmbedFailed(self._fail(lang, exc)) from None
         self.lang = choose_language(config.lang, None, browser)
-        document.documentElement.setAttribute("lang", self.lang)
+        self._set_lang(self.lang)
         self.status = document.getElementById("embed-status")
         self.say("")  # early.js's loading note (docs/startup.md)
         host = document.getElementById("board")
@@ -60,21 +67,47 @@ class EmbedPage:
         if found(self.status):
             self.status.textContent = text
 
+    def _set_lang(self, lang: str) -> None:
+        """Mark the frame's language and write its heading and title in it."""
+        self.document.documentElement.setAttribute("lang", lang)
+        translate_marked(self.document, lambda key: t(lang, key))
+        self.document.title = t(lang, "embed_heading")
+
     def _on_tap(self, outcome: TapOutcome) -> None:
+        now = float(self.window.performance.now())
+        if outcome.status == "playing":
+            self.clock.start(now)
+        else:
+            self.clock.pause(now)
         if outcome.move is not None:
-            cards = " + ".join(card_short(card, self.lang) for card in outcome.removed)
-            text = t(self.lang, "removed", cards=cards)
-            if outcome.status == "won":
-                text = t(self.lang, "won_title")
-            elif outcome.status == "stalemate":
-                text = f"{text}. {t(self.lang, 'stalemate_title')}"
-            self.say(text)
+            self.say(self.removal_text(outcome))
+            self._keep_focus()
         elif outcome.error is not None:
             self.say(t(self.lang, outcome.error))
 
+    def _keep_focus(self) -> None:
+        """When the last cards went with the focus, put it on the status line, which says how
+        the game ended (docs/accessibility.md, "Focus")."""
+        if focus_lost(self.document) and found(self.status):
+            self.status.focus()
+
+    def removal_text(self, outcome: TapOutcome) -> str:
+        """``Removed 9 of hearts and 2 of diamonds``, then the end of the game if it came:
+        ``You won! Score 520, 48 moves, time 2:05.`` or ``No more moves.``"""
+        lang = self.lang
+        text = t(lang, "removed", cards=cards_words(outcome.removed, lang))
+        if outcome.status == "won":
+            game = self.view.model.game
+            time = format_time(self.clock.elapsed(float(self.window.performance.now())))
+            body = t(lang, "won_body", score=game.score, moves=game.moves, time=time)
+            return f"{text}. {t(lang, 'won_title')} {body}"
+        if outcome.status == "stalemate":
+            return f"{text}. {t(lang, 'stalemate_title')}."
+        return text
+
     def _fail(self, lang: str, exc: EmbedParamError) -> str:
         """Show the bad parameter inside the frame, as text; return the message."""
-        self.document.documentElement.setAttribute("lang", lang)
+        self._set_lang(lang)
         text = t(lang, "embed_bad_param", param=exc.param, message=exc.message)
         box = self.document.getElementById("embed-error")
         if found(box):

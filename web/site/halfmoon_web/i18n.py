@@ -168,6 +168,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "step_triple_text": "Step {step}: {cards} — a jack, a queen and a king",
         "step_tried_text": "Your own moves. Next step goes back to the example.",
         "embed_bad_param": "This board cannot be shown: parameter {param}: {message}",
+        "embed_heading": "Half Moon board",
+        "step_value": "Step {step} of {total}",
+        "step_pair_words": "Step {step}: {cards}, which make 11.",
+        "step_triple_words": "Step {step}: {cards}: a jack, a queen and a king.",
+        "card_from": "{card} from {place}",
     },
     "vi": {
         "page_title": "Half Moon",
@@ -303,6 +308,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "step_triple_text": "Bước {step}: {cards} — một Bồi, một Đầm và một Già",
         "step_tried_text": "Các nước của bạn. Bước tiếp sẽ quay lại ví dụ.",
         "embed_bad_param": "Không hiển thị được bàn chơi: tham số {param}: {message}",
+        "embed_heading": "Bàn chơi Half Moon",
+        "step_value": "Bước {step} trên {total}",
+        "step_pair_words": "Bước {step}: {cards}, tổng bằng 11.",
+        "step_triple_words": "Bước {step}: {cards}: một Bồi, một Đầm và một Già.",
+        "card_from": "{card} ở {place}",
     },
 }
 
@@ -424,13 +434,18 @@ def cards_text(cards: Iterable[Card], lang: str) -> str:
     return " + ".join(card_short(card, lang) for card in cards)
 
 
+def words_list(items: Iterable[str], lang: str) -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``a, b và c``): a list as a sentence says it."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return t(_lang(lang), "list_and", first=", ".join(items[:-1]), last=items[-1])
+
+
 def cards_words(cards: Iterable[Card], lang: str) -> str:
     """The cards of a move as spoken: ``9 of hearts and 2 of diamonds``, ``jack of hearts,
-    queen of clubs and king of spades`` (``9 cơ và 2 rô``)."""
-    names = [card_name(card, lang) for card in cards]
-    if len(names) < 2:
-        return "".join(names)
-    return t(_lang(lang), "list_and", first=", ".join(names[:-1]), last=names[-1])
+    queen of clubs and king of spades`` (``9 cơ và 2 rô``), as the card buttons name them."""
+    return words_list((card_name(card, lang) for card in cards), lang)
 
 
 def sentences(*parts: str) -> str:

@@ -1,10 +1,14 @@
 """The step viewer: a board plus Start / Previous step / Next step and ``Step N of M`` (§10, §11).
 
 Mounted by the rules page and by ``embed.html?...&steps=``. Each step shows the position after
-that many moves of a :class:`~halfmoon_web.steps.StepLine` and says in words what was removed;
-a step that ends the game (won, or no more moves) also says so through ``say``, the page's
-status line. The reader may also tap cards on any step; the next step button returns to the
-line.
+that many moves of a :class:`~halfmoon_web.steps.StepLine` and says in words what was removed
+(shown with the cards' short forms, spoken with their names); a step that ends the game (won,
+or no more moves) also says so through ``say``, the page's status line. The reader may also tap
+cards on any step; the next step button returns to the line.
+
+The keyboard focus is never lost (docs/accessibility.md, "The step viewer"): a button that
+disables itself while focused (Start and Previous step at step 0, Next step at the last step)
+hands the focus to the button that goes the other way.
 """
 
 from __future__ import annotations
@@ -15,27 +19,42 @@ from typing import Any
 from pyodide.ffi import create_proxy
 
 from .board import Board
-from .dom import found
-from .i18n import card_short, end_title, place_name, t
+from .dom import focus_lost, found
+from .i18n import card_name, card_short, cards_words, end_title, place_name, t, words_list
 from .model import BoardModel, TapOutcome
 from .steps import StepLine
 
 Say = Callable[[str], None]
 
 
+def _step_parts(line: StepLine, step: int) -> list[tuple[Any, str]]:
+    """The cards of step ``step`` with their places: a pair in place order, a triple J, Q, K."""
+    parts = list(zip(line.removed_at(step), line.move_at(step).places, strict=True))
+    if len(parts) == 3:
+        parts.sort(key=lambda part: part[0].rank)
+    return parts
+
+
 def describe_step(line: StepLine, step: int, lang: str) -> str:
     """Words for step ``step``: ``Step 1: 5♠ (pile 1) + 6♦ (pile 8) = 11``."""
     if step == 0:
         return t(lang, "step_start_text")
-    cards = line.removed_at(step)
-    places = line.move_at(step).places
-    parts = list(zip(cards, places, strict=True))  # a pair in place order, a triple J, Q, K
-    if len(parts) == 3:
-        parts.sort(key=lambda part: part[0].rank)
+    parts = _step_parts(line, step)
     shown = " + ".join(f"{card_short(c, lang)} ({place_name(p, lang)})" for c, p in parts)
-    if len(cards) == 2:
-        return t(lang, "step_pair_text", step=step, cards=shown)
-    return t(lang, "step_triple_text", step=step, cards=shown)
+    key = "step_pair_text" if len(parts) == 2 else "step_triple_text"
+    return t(lang, key, step=step, cards=shown)
+
+
+def speak_step(line: StepLine, step: int, lang: str) -> str:
+    """Step ``step`` as a screen reader says it: ``Step 1: 5 of spades from pile 1 and
+    6 of diamonds from pile 8, which make 11.``"""
+    if step == 0:
+        return t(lang, "step_start_text")
+    parts = _step_parts(line, step)
+    named = [(card_name(card, lang), place_name(place, lang)) for card, place in parts]
+    cards = words_list((t(lang, "card_from", card=c, place=p) for c, p in named), lang)
+    key = "step_pair_words" if len(parts) == 2 else "step_triple_words"
+    return t(lang, key, step=step, cards=cards)
 
 
 class Stepper:
@@ -58,6 +77,7 @@ class Stepper:
         self.show_errors = show_errors
         self.say = say or (lambda _text: None)
         self.tried = False
+        self.host = host
         host.replaceChildren()  # drop the start-up frame (loader) the page painted
         host.removeAttribute("aria-busy")
         host.classList.add("stepper")
@@ -76,6 +96,9 @@ class Stepper:
             self.controls.appendChild(node)
         self.text = self._el("p", "step-text")
         self.text.setAttribute("aria-live", "polite")  # the reader hears each step's words
+        self.shown_text = self._el("span", "step-shown")
+        self.spoken_text = self._el("span", "step-spoken")  # visually hidden (stepper.css)
+        self.text.append(self.shown_text, self.spoken_text)
         board_host = self._el("div", "board")
         for node in (self.controls, self.slider, self.text, board_host):
             host.appendChild(node)
@@ -121,16 +144,15 @@ class Stepper:
     def _on_tap(self, outcome: TapOutcome) -> None:
         if outcome.move is not None:
             self.tried = True
-            shown = " + ".join(card_short(card, self.lang) for card in outcome.removed)
-            self.say(t(self.lang, "removed", cards=shown))
-            self.text.textContent = t(self.lang, "step_tried_text")
-            if outcome.status == "won":
-                self.say(t(self.lang, "won_title"))
-            elif outcome.status == "stalemate":
-                self.say(t(self.lang, "stalemate_title"))
+            said = t(self.lang, "removed", cards=cards_words(outcome.removed, self.lang))
+            end = end_title(outcome.status, self.lang)
+            self.say(f"{said}. {end}" if end else said)  # one announcement per removal
+            self._set_text(t(self.lang, "step_tried_text"))
         elif outcome.error is not None and self.show_errors:
             self.say(t(self.lang, outcome.error))
         self._refresh_buttons()
+        if outcome.move is not None and focus_lost(self.document):  # the last card had it
+            self._focus_first(self.next_button, self.prev_button, self.slider)
 
     # -- showing --------------------------------------------------------------------------
     def show(self, step: int) -> int:
@@ -153,16 +175,55 @@ class Stepper:
         self.prev_button.textContent = t(lang, "step_prev")
         self.next_button.textContent = t(lang, "step_next")
         self.slider.setAttribute("aria-label", t(lang, "step_pick"))
+        self.slider.setAttribute(
+            "aria-valuetext", t(lang, "step_value", step=step, total=self.line.total)
+        )
         self.slider.value = str(step)
         self.count.textContent = t(lang, "step_count", step=step, total=self.line.total)
-        self.text.textContent = describe_step(self.line, step, lang)
+        self._set_text(describe_step(self.line, step, lang), speak_step(self.line, step, lang))
         self._refresh_buttons()
 
+    def _set_text(self, shown: str, spoken: str | None = None) -> None:
+        """Show ``shown`` under the controls; a reader hears ``spoken`` instead when given."""
+        split = spoken is not None and spoken != shown
+        self.shown_text.textContent = shown
+        self.spoken_text.textContent = spoken if split else ""
+        if split:
+            self.shown_text.setAttribute("aria-hidden", "true")
+        else:
+            self.shown_text.removeAttribute("aria-hidden")
+
     def _refresh_buttons(self) -> None:
+        """Enable the buttons that lead somewhere; a focused one that goes off hands the focus
+        to the one that goes the other way (docs/accessibility.md, "The step viewer")."""
+        action = self._focused_action()
         at_start = self.line.step == 0 and not self.tried
         self.start_button.disabled = at_start
         self.prev_button.disabled = at_start
         self.next_button.disabled = self.line.step >= self.line.total
+        if action in ("start", "prev") and at_start:
+            self._focus_first(self.next_button, self.slider)
+        elif action == "next" and self.next_button.disabled:
+            self._focus_first(self.prev_button, self.start_button, self.slider)
+
+    def _focused_action(self) -> str:
+        """``start``, ``prev`` or ``next`` when that button has the focus, else ``""``."""
+        if not self._has_focus():
+            return ""
+        action = self.document.activeElement.getAttribute("data-step")
+        return str(action) if found(action) else ""
+
+    def _has_focus(self) -> bool:
+        """True when the keyboard focus is on one of the viewer's controls or cards."""
+        focused = self.document.activeElement
+        return found(focused) and bool(self.host.contains(focused)) and not focused.disabled
+
+    def _focus_first(self, *controls: Any) -> None:
+        """Focus the first of ``controls`` that is enabled."""
+        for control in controls:
+            if not control.disabled:
+                control.focus()
+                return
 
     def set_lang(self, lang: str) -> None:
         """Speak another language."""

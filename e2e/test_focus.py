@@ -1,0 +1,244 @@
+"""The keyboard focus is never lost (docs/accessibility.md, "Focus"): after every key press on
+the step viewer (rules page and embed), and after every removal, undo, dialog and panel on the
+game page, the focus is on a visible, enabled element, never on ``<body>``.
+
+The tests put the focus on a control with ``focus()`` when they need a starting point, then act
+with the keyboard only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from game_support import DEAL, STALEMATE_AFTER_ONE, button, card
+from harness import guarded_page, open_app
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from halfmoon_core import Game, parse_moves, replay
+from halfmoon_web.seed_example import MOVES, START
+
+LINE = parse_moves(MOVES)
+
+
+def focused(page: Page) -> Locator:
+    """The focused element, after checking that there is one, visible and enabled."""
+    focus = page.locator(":focus")
+    expect(focus, "the focus fell to <body>").to_have_count(1)
+    expect(focus).to_be_visible()
+    expect(focus).to_be_enabled()
+    return focus
+
+
+def press(page: Page, key: str) -> Locator:
+    """Press ``key`` and return the focused element (see :func:`focused`)."""
+    page.keyboard.press(key)
+    return focused(page)
+
+
+def step_is(page: Page, text: str) -> None:
+    """The step viewer shows ``text`` (``Step 3 of 48``)."""
+    expect(page.get_by_text(text, exact=True)).to_be_visible()
+
+
+@pytest.fixture
+def keyboard_page(browser: Browser, site_url: str) -> Iterator[Page]:
+    """A fresh page; the test fails on any page problem."""
+    with guarded_page(browser, site_url) as page:
+        yield page
+
+
+# -- the step viewer -------------------------------------------------------------------------
+def test_rules_step_viewer_keeps_the_focus(keyboard_page: Page) -> None:
+    page = keyboard_page
+    open_app(page, "rules.html?lang=en")
+    step_is(page, "Step 0 of 48")
+    button(page, "Next step").focus()
+    expect(press(page, "Enter")).to_have_accessible_name("Next step")
+    step_is(page, "Step 1 of 48")
+    expect(press(page, "Shift+Tab")).to_have_accessible_name("Previous step")
+    # Previous step disables itself at step 0: the focus goes to Next step.
+    expect(press(page, "Enter")).to_have_accessible_name("Next step")
+    step_is(page, "Step 0 of 48")
+    expect(button(page, "Previous step")).to_be_disabled()
+    press(page, "Enter")
+    press(page, "Enter")
+    step_is(page, "Step 2 of 48")
+    press(page, "Shift+Tab")
+    expect(press(page, "Shift+Tab")).to_have_accessible_name("Start")
+    # So does Start.
+    expect(press(page, "Enter")).to_have_accessible_name("Next step")
+    step_is(page, "Step 0 of 48")
+    slider = press(page, "Tab")
+    expect(slider).to_have_attribute("type", "range")
+    press(page, "End")
+    step_is(page, "Step 48 of 48")
+    expect(slider).to_have_attribute("aria-valuetext", "Step 48 of 48")
+    expect(button(page, "Next step")).to_be_disabled()
+    press(page, "ArrowLeft")
+    step_is(page, "Step 47 of 48")
+    expect(slider).to_have_attribute("aria-valuetext", "Step 47 of 48")
+    expect(press(page, "Shift+Tab")).to_have_accessible_name("Next step")
+    # Next step disables itself at the last step: the focus goes to Previous step.
+    expect(press(page, "Enter")).to_have_accessible_name("Previous step")
+    step_is(page, "Step 48 of 48")
+    expect(press(page, "Enter")).to_have_accessible_name("Previous step")
+    step_is(page, "Step 47 of 48")
+    press(page, "Tab")
+    slider = press(page, "Tab")
+    press(page, "Home")
+    step_is(page, "Step 0 of 48")
+    expect(slider).to_have_attribute("aria-valuetext", "Step 0 of 48")
+
+
+def test_the_readers_own_last_move_keeps_the_focus(keyboard_page: Page) -> None:
+    """The reader takes the last cards at step 47: the focus moves from the gone card to Next
+    step, and the status line says the removal and the win in one message."""
+    page = keyboard_page
+    open_app(page, "rules.html?lang=en")
+    page.get_by_role("slider", name="Step").fill("47")
+    step_is(page, "Step 47 of 48")
+    game = replay(START, LINE[:47])
+    for place in LINE[47].places:
+        card(page, game, place).focus()
+        press(page, "Enter")
+    expect(focused(page)).to_have_accessible_name("Next step")
+    expect(page.locator("#rules-status")).to_have_text(re.compile(r"^Removed .+\. You won!$"))
+    # Back to the line: step 48, where Next step disables itself and hands on the focus.
+    expect(press(page, "Enter")).to_have_accessible_name("Previous step")
+    step_is(page, "Step 48 of 48")
+
+
+@pytest.mark.parametrize(
+    ("lang", "names", "count"),
+    [
+        ("en", ("Start", "Previous step", "Next step"), "Step {} of 2"),
+        ("vi", ("Về đầu", "Bước trước", "Bước tiếp"), "Bước {} / 2"),
+    ],
+    ids=["en", "vi"],
+)
+def test_embed_step_viewer_keeps_the_focus(
+    keyboard_page: Page, lang: str, names: tuple[str, str, str], count: str
+) -> None:
+    page = keyboard_page
+    start, prev, next_ = names
+    open_app(page, f"embed.html?deal={DEAL}&steps=4-7,5-6&lang={lang}")
+    step_is(page, count.format(0))
+    expect(press(page, "Tab")).to_have_accessible_name(next_)  # Start, Previous are off
+    expect(press(page, "Enter")).to_have_accessible_name(next_)
+    step_is(page, count.format(1))
+    expect(press(page, "Enter")).to_have_accessible_name(prev)
+    step_is(page, count.format(2))
+    expect(press(page, "Enter")).to_have_accessible_name(prev)
+    step_is(page, count.format(1))
+    expect(press(page, "Shift+Tab")).to_have_accessible_name(start)
+    expect(press(page, "Enter")).to_have_accessible_name(next_)
+    step_is(page, count.format(0))
+    slider = press(page, "Tab")
+    spoken = "Step {} of 2" if lang == "en" else "Bước {} trên 2"
+    for key, step in (("End", 2), ("ArrowLeft", 1), ("Home", 0), ("ArrowRight", 1)):
+        press(page, key)
+        step_is(page, count.format(step))
+        expect(slider).to_have_attribute("aria-valuetext", spoken.format(step))
+
+
+def test_embed_board_keeps_the_focus_when_the_last_cards_go(keyboard_page: Page) -> None:
+    """A won embed has no card left: the focus goes to the status line, which says the end
+    with the engine's score and moves (which count the removals the start position implies)."""
+    page = keyboard_page
+    position = "HMP1:5S/6D" + "/" * 18
+    open_app(page, f"embed.html?position={position}&lang=en")
+    game = Game.from_start(position)
+    card(page, game, "1").focus()
+    press(page, "Enter")
+    card(page, game, "2").focus()
+    status = press(page, "Enter")
+    expect(status).to_have_attribute("role", "status")
+    said = r"^Removed 5 of spades and 6 of diamonds\. You won! Score 520, 48 moves, time \d+:\d\d\."
+    expect(status).to_have_text(re.compile(said))
+
+
+# -- the game page ---------------------------------------------------------------------------
+def test_game_page_keeps_the_focus(keyboard_page: Page) -> None:
+    page = keyboard_page
+    game = Game.from_code(DEAL)
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    moves = page.locator("#moves")
+    for move in ("4-7", "5-6"):  # a removal: the focus stays on the board
+        first, second = move.split("-")
+        card(page, game, first).focus()
+        press(page, "Enter")
+        card(page, game, second).focus()
+        press(page, "Enter")
+        game.push(move)
+        expect(moves).to_have_text(str(game.moves))
+    button(page, "Undo").focus()
+    expect(press(page, "Enter")).to_have_accessible_name("Undo")
+    expect(moves).to_have_text("1")
+    press(page, "Enter")  # Undo disables itself: the focus goes to a returned card
+    expect(moves).to_have_text("0")
+    expect(button(page, "Undo")).to_be_disabled()
+    expect(focused(page)).to_have_attribute("data-place", re.compile(r"^(4|7)$"))
+
+    for name, panel in (("Settings", "#settings-panel"), ("Statistics", "#stats-panel")):
+        button(page, name).focus()
+        expect(press(page, "Enter")).to_have_accessible_name(name)
+        expect(page.locator(panel)).to_be_visible()
+        expect(press(page, "Escape")).to_have_accessible_name(name)
+        expect(page.locator(panel)).to_be_hidden()
+        press(page, "Enter")
+        page.locator(panel).get_by_role("button", name="Close").focus()
+        expect(press(page, "Enter")).to_have_accessible_name(name)
+        expect(page.locator(panel)).to_be_hidden()
+
+    game = Game.from_code(DEAL)
+    card(page, game, "4").focus()
+    press(page, "Enter")
+    card(page, game, "7").focus()
+    press(page, "Enter")
+    expect(moves).to_have_text("1")
+    confirm = page.locator("#confirm-dialog")
+    button(page, "New game").focus()
+    expect(press(page, "Enter")).to_have_accessible_name("Cancel")
+    expect(confirm).to_be_visible()
+    expect(press(page, "Escape")).to_have_accessible_name("New game")
+    expect(confirm).to_be_hidden()
+    expect(press(page, "Enter")).to_have_accessible_name("Cancel")
+    expect(press(page, "Enter")).to_have_accessible_name("New game")  # Cancel
+    expect(confirm).to_be_hidden()
+
+    opener = page.locator("#open-dialog")
+    button(page, "Open deal").focus()
+    press(page, "Enter")
+    expect(opener).to_be_visible()
+    expect(press(page, "Escape")).to_have_accessible_name("Open deal")
+    expect(opener).to_be_hidden()
+    press(page, "Enter")
+    opener.get_by_role("button", name="Cancel").focus()
+    expect(press(page, "Enter")).to_have_accessible_name("Open deal")
+    expect(opener).to_be_hidden()
+    press(page, "Enter")
+    page.keyboard.type(STALEMATE_AFTER_ONE)
+    press(page, "Enter")  # the dialog's form: open this deal
+    expect(opener).to_be_hidden()
+    expect(page.locator("#deal-code")).to_have_text(STALEMATE_AFTER_ONE)
+
+    end = page.locator("#end-dialog")
+    stuck = Game.from_code(STALEMATE_AFTER_ONE)
+    for leave in ("Escape", "Undo", "New game"):
+        for place in ("R5", "R6"):
+            card(page, stuck, place).focus()
+            press(page, "Enter")
+        expect(end).to_be_visible()
+        expect(focused(page)).to_have_accessible_name("New game")
+        if leave == "Undo":
+            end.get_by_role("button", name="Undo").focus()
+        press(page, "Escape" if leave == "Escape" else "Enter")
+        expect(end).to_be_hidden()
+        focused(page)
+        if leave == "Escape":
+            button(page, "Undo").focus()
+            press(page, "Enter")  # Undo disables itself: the focus goes to a returned card
+        expect(moves).to_have_text("0")
+    expect(page.locator("#deal-code")).not_to_have_text(STALEMATE_AFTER_ONE)
