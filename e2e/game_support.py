@@ -8,6 +8,7 @@ independently of the app's own code.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,13 @@ def card_name(game: Game, place: str, lang: str = "en") -> str:
     if place.startswith("R"):
         return f"{name}, reserve {place}"
     return f"{name}, pile {place}, {count} card{'' if count == 1 else 's'}"
+
+
+def spoken(game: Game, places: Iterable[str], lang: str = "en") -> str:
+    """The cards at ``places`` as the status line says them (docs/keyboard.md): ``9 of hearts
+    and 2 of diamonds``, ``jack of hearts, queen of clubs and king of spades``; ``9 cơ và 2 rô``."""
+    names = [card_name(game, place, lang).split(", ")[0] for place in places]
+    return f"{', '.join(names[:-1])} {'và' if lang == 'vi' else 'and'} {names[-1]}"
 
 
 def card(page: Page, game: Game, place: str, lang: str = "en") -> Locator:

@@ -20,6 +20,7 @@ from game_support import (
     open_deal,
     play,
     set_setting,
+    spoken,
     status,
 )
 from harness import PageGuard, open_app, origin_of
@@ -113,7 +114,7 @@ def test_pair_summing_to_11_is_removed(page: Page, game: Game) -> None:
     game.push("4-7")
     expect(page.locator("#score")).to_have_text("10")
     expect(page.locator("#moves")).to_have_text("1")
-    expect(status(page)).to_have_text("Removed 9♥ + 2♦")
+    expect(status(page)).to_have_text("Removed 9 of hearts and 2 of diamonds")
     expect(card(page, game, "4")).to_be_visible()  # the next card of pile 4, 7 cards
     expect(card(page, game, "7")).to_have_attribute("aria-pressed", "false")
 
@@ -166,7 +167,7 @@ def test_triple_is_removed_on_the_third_tap(page: Page, game: Game) -> None:
     card(page, game, "3").click()  # K♠
     game.push("2-3-R3")
     expect(page.locator("#score")).to_have_text("15")
-    expect(status(page)).to_have_text("Removed J♥ + Q♣ + K♠")
+    expect(status(page)).to_have_text("Removed jack of hearts, queen of clubs and king of spades")
     expect(page.get_by_role("button", name=re.compile(r"reserve R3$"))).to_have_count(0)
 
 
@@ -279,13 +280,16 @@ def test_stalemate_after_a_move_offers_undo(page: Page) -> None:
     game = Game.from_code(STALEMATE_AFTER_ONE)
     open_deal(page, STALEMATE_AFTER_ONE)
     expect(page.locator("#deal-code")).to_have_text(STALEMATE_AFTER_ONE)
+    removed = spoken(game, ("R5", "R6"))
     play(page, game, "R5-R6")
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("No more moves")
-    expect(status(page)).to_contain_text("No more moves")
+    # The last removal is said too, then the end (docs/keyboard.md).
+    expect(status(page)).to_have_text(re.compile(rf"^Removed {removed}\. No more moves\. \S"))
     button(page, "Undo").click()
     expect(page.get_by_role("dialog")).to_have_count(0)
     expect(page.locator("#moves")).to_have_text("0")
+    expect(status(page)).to_have_text(f"Undid {removed}")
 
 
 # -- keyboard ------------------------------------------------------------------------------
@@ -300,13 +304,15 @@ def test_cards_work_from_the_keyboard(page: Page, game: Game) -> None:
     expect(card(page, game, "7")).to_be_focused()  # focus stays where the card was
 
 
-def test_tab_walks_through_the_cards(page: Page, game: Game) -> None:
+def test_arrows_walk_through_the_cards(page: Page, game: Game) -> None:
     card(page, game, "1").focus()
-    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
     expect(card(page, game, "2")).to_be_focused()
     card(page, game, "12").focus()
-    page.keyboard.press("Tab")
+    page.keyboard.press("ArrowRight")
     expect(card(page, game, "R1")).to_be_focused()
+    page.keyboard.press("Tab")  # the board is one tab stop: Tab leaves it
+    expect(page.locator("#board :focus")).to_have_count(0)
 
 
 def test_focus_lands_on_the_new_deal_after_the_end_dialog(page: Page) -> None:
@@ -319,7 +325,9 @@ def test_focus_lands_on_the_new_deal_after_the_end_dialog(page: Page) -> None:
     expect(button(page, "New game")).to_be_focused()
     page.keyboard.press("Enter")  # the card that had the focus is gone with the old deal
     expect(page.get_by_role("dialog")).to_have_count(0)
-    expect(page.get_by_role("button", name=re.compile(r", pile 1, 8 cards$"))).to_be_focused()
+    # The board keeps its place (docs/keyboard.md): R6 was emptied, the next card, R7, took the
+    # turn; now the card in reserve R7 of the new deal.
+    expect(page.get_by_role("button", name=re.compile(r", reserve R7$"))).to_be_focused()
 
 
 def test_toolbar_works_from_the_keyboard(page: Page, game: Game) -> None:

@@ -16,6 +16,7 @@ from game_support import (
     card_name,
     play,
     set_setting,
+    spoken,
     status,
     winning_game,
 )
@@ -83,7 +84,7 @@ def _win(page: Page) -> Game:
 
 def test_full_win(page: Page) -> None:
     fixture = winning_game()
-    _win(page)
+    game = _win(page)
     dialog = page.get_by_role("dialog")
     expect(dialog).to_contain_text("You won!")
     expect(dialog).to_contain_text("520")
@@ -94,6 +95,13 @@ def test_full_win(page: Page) -> None:
     time_text = page.locator("#time").inner_text()
     assert re.fullmatch(r"\d+:\d\d", time_text)
     expect(dialog).to_contain_text(time_text)
+    # The last removal is said, then the end with score, moves and time (docs/keyboard.md).
+    last = game.history[-1]
+    game.pop()
+    removed = spoken(game, last.places)
+    expect(status(page)).to_have_text(
+        f"Removed {removed}. You won! Score 520, 48 moves, time {time_text}."
+    )
     button(page, "New game").click()
     expect(page.locator("#moves")).to_have_text("0")
     expect(page.locator("#deal-code")).not_to_have_text(DEAL)
@@ -236,7 +244,7 @@ def test_storage_that_throws_keeps_the_game_in_memory(page: Page) -> None:
     )
     game = Game.from_code(DEAL)
     play(page, game, "4-7")
-    expect(status(page)).to_have_text("Removed 9♥ + 2♦")
+    expect(status(page)).to_have_text("Removed 9 of hearts and 2 of diamonds")
     set_setting(page, "Diagram labels", True)
     expect(indicator).to_be_visible()  # it stays while nothing is saved
 
@@ -260,7 +268,7 @@ def test_vietnamese(page: Page) -> None:
     expect(status(page)).to_have_text("Cần một Bồi, một Đầm và một Già")
     card(page, game, "4", "vi").click()
     card(page, game, "7", "vi").click()
-    expect(status(page)).to_have_text("Đã loại 9♥ + 2♦")
+    expect(status(page)).to_have_text("Đã loại 9 cơ và 2 rô")
 
 
 def test_settings_survive_a_reload(page: Page) -> None:

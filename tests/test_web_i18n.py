@@ -65,6 +65,65 @@ def test_removal_text_uses_display_letters() -> None:
     assert i18n.t("vi", "removed", cards=i18n.cards_text(cards, "vi")) == "Đã loại V♣ + D♥ + R♥"
 
 
+@pytest.mark.parametrize(
+    ("codes", "en", "vi"),
+    [
+        (("9H", "2D"), "9 of hearts and 2 of diamonds", "9 cơ và 2 rô"),
+        (
+            ("JH", "QC", "KS"),
+            "jack of hearts, queen of clubs and king of spades",
+            "Bồi cơ, Đầm chuồn và Già bích",
+        ),
+        (("AS",), "ace of spades", "Át bích"),
+    ],
+)
+def test_the_cards_of_a_move_in_words(codes: tuple[str, ...], en: str, vi: str) -> None:
+    cards = [parse_card(code) for code in codes]
+    assert i18n.cards_words(cards, "en") == en
+    assert i18n.cards_words(cards, "vi") == vi
+
+
+def test_announcements_say_the_cards_in_words() -> None:
+    cards = [parse_card(c) for c in ("9H", "2D")]
+    removed = i18n.t("en", "removed", cards=i18n.cards_words(cards, "en"))
+    assert removed == "Removed 9 of hearts and 2 of diamonds"
+    assert i18n.t("vi", "undone", cards=i18n.cards_words(cards, "vi")) == "Đã hoàn tác 9 cơ và 2 rô"
+
+
+def test_sentences_end_with_a_stop() -> None:
+    won = i18n.t("en", "won_body", score=520, moves=48, time="3:12")
+    assert (
+        i18n.sentences("Removed 9 of hearts and 2 of diamonds", "You won!", won)
+        == "Removed 9 of hearts and 2 of diamonds. You won! Score 520, 48 moves, time 3:12."
+    )
+    assert i18n.sentences("", "No more moves", "Start a new game.") == (
+        "No more moves. Start a new game."
+    )
+    assert i18n.sentences("", " ") == ""
+
+
+@pytest.mark.parametrize(
+    ("lang", "keys"),
+    [
+        ("en", {"a": 1, "1": 10, "0": 10, "7": 7, "j": 11, "q": 12, "k": 13}),
+        ("vi", {"a": 1, "1": 10, "v": 11, "b": 11, "d": 12, "đ": 12, "r": 13, "g": 13}),
+    ],
+)
+def test_the_keys_that_name_a_rank(lang: str, keys: dict[str, int]) -> None:
+    ranks = i18n.rank_keys(lang)
+    assert {key: ranks[key] for key in keys} == keys
+    assert sorted(set(ranks.values())) == list(range(1, 14))
+    # The page's shortcuts (docs/keyboard.md) are never ranks.
+    assert not set("unst") & set(ranks)
+
+
+def test_the_keyboard_help_names_every_shortcut() -> None:
+    for lang in i18n.LANGS:
+        text = i18n.t(lang, "keys_help")
+        for key in ("Home", "End", "Enter", "U", "Ctrl+Z", "N", "S", "T"):
+            assert key in text, (lang, key)
+
+
 STALEMATE_AT_DEAL = "HM1-N-AAABATO"
 """A deal with no pair and no triple among its playable cards."""
 ALL_REMOVED = "HMP1:" + "/" * 19

@@ -199,6 +199,29 @@ def test_early_js_reads_the_snapshot_python_writes() -> None:
     assert int(js_constant("PLACE_COUNT")) == len(PILES) + len(RESERVE)
 
 
+def test_early_js_allows_every_attribute_of_a_board_at_rest() -> None:
+    """early.js rebuilds the snapshot from an allowlist: it must hold every attribute
+    halfmoon_web/board_view.py writes (``disabled`` only marks a card leaving, which the
+    snapshot leaves out), or every return visit would show the static board instead."""
+    view = (SITE / "halfmoon_web" / "board_view.py").read_text(encoding="utf-8")
+    written = set(re.findall(r'setAttribute\(\s*"([a-z-]+)"', view))
+    allowed = set(re.findall(r'^\s*\["([a-z-]+)", \(v\) =>', js_constant_block("ATTRIBUTES"), re.M))
+    assert {"tabindex", "aria-label", "data-place"} <= written
+    assert written - {"disabled"} <= allowed
+    assert "disabled" not in allowed
+    # A card is its board's tab stop or not (docs/keyboard.md): tabindex 0 or -1, nothing else.
+    assert re.search(
+        r'\["tabindex", \(v\) => v === "0" \|\| v === "-1"\]', js_constant_block("ATTRIBUTES")
+    )
+
+
+def js_constant_block(name: str) -> str:
+    source = (SITE / "early.js").read_text(encoding="utf-8")
+    match = re.search(rf"\bconst {name} = new Map\(\[\n(.+?)\n\s*\]\);", source, re.S)
+    assert match, f"early.js has no {name}"
+    return match.group(1)
+
+
 # -- the static boards of the pages -----------------------------------------------------------
 class StaticBoards(HTMLParser):
     """Collects, for every ``.hm-static`` board of a page, its places in order."""

@@ -55,6 +55,7 @@
     ["aria-label", (v) => v.length <= 200],
     ["aria-hidden", (v) => v === "true"],
     ["aria-pressed", (v) => v === "false"],
+    ["tabindex", (v) => v === "0" || v === "-1"],
     ["data-name", (v) => PLACE.test(v)],
     ["data-place", (v) => PLACE.test(v)],
     ["data-count", (v) => /^[0-9]$/.test(v)],

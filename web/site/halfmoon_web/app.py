@@ -29,6 +29,10 @@ from .snapshot import early_focus, early_taps, game_identity, make_snapshot
 from .storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, Storage
 
 TICK_MS = 250
+SHORTCUTS = {"new-game": "N", "undo": "Control+Z Meta+Z U", "settings": "S", "statistics": "T"}
+"""The toolbar's keyboard shortcuts (docs/keyboard.md), as ``aria-keyshortcuts`` says them."""
+TYPING = "input:not([type=checkbox]):not([type=radio]), select, textarea, [contenteditable]"
+"""Where a key types rather than acts: no shortcut there."""
 
 
 class GamePage:
@@ -80,6 +84,7 @@ class GamePage:
         )
         self.say("")  # early.js's loading note
         self._listen()
+        self.mark_shortcuts()
         self.apply_language()
         self.sync_settings_form()
         self.save_game()
@@ -94,7 +99,7 @@ class GamePage:
         if focus is not None:
             self.keep_focus(focus)  # the card focused on the painted board was replaced
         if self.notices:
-            self.say(sentences(*self.notices, str(self.el("message").textContent)))
+            self.say(i18n.sentences(*self.notices, str(self.el("message").textContent)))
 
     # -- small helpers --------------------------------------------------------------------
     def el(self, element_id: str) -> Any:
@@ -218,7 +223,7 @@ class GamePage:
         saving_view.show_saving(self, self.storage, self.games)
         texts = self.problem_texts()
         if texts:
-            self.say(sentences(str(self.el("message").textContent), *texts))
+            self.say(i18n.sentences(str(self.el("message").textContent), *texts))
 
     # -- other tabs (docs/storage.md, "Tabs") ----------------------------------------------
     def on_storage(self, event: Any) -> None:
@@ -328,38 +333,75 @@ class GamePage:
             handler()
 
     def on_keydown(self, event: Any) -> None:
-        """Space activates the Rules link (it has the role of a button); Escape closes a panel."""
+        """Space activates the Rules link (it has the role of a button); Escape closes a panel;
+        the shortcuts (docs/keyboard.md)."""
         target = event.target
         if event.key == " " and target.getAttribute("role") == "button" and target.tagName == "A":
             event.preventDefault()
             target.click()
         elif event.key == "Escape" and not found(self.document.querySelector("dialog[open]")):
             self.close_panels()
+        else:
+            self.on_shortcut(event)
+
+    def on_shortcut(self, event: Any) -> None:
+        """U, Ctrl+Z or Cmd+Z undo; N new game (asking first, as the button does); S and T
+        open or close Settings and Statistics. Never while typing in a field, with a dialog
+        open, on a key held down, or on a key the board took (a rank)."""
+        if event.defaultPrevented or event.repeat or event.altKey:
+            return
+        if found(event.target.closest(TYPING)):
+            return
+        if found(self.document.querySelector("dialog[open]")):
+            return
+        letter = shortcut_letter(str(event.key), str(event.code or ""))
+        if event.ctrlKey or event.metaKey:
+            action = self.undo if letter == "z" and not event.shiftKey else None
+        else:
+            action = {
+                "u": self.undo,
+                "n": self.ask_new_game,
+                "s": lambda: self.toggle_panel("settings-panel"),
+                "t": lambda: self.toggle_panel("stats-panel"),
+            }.get(letter)
+        if action is not None:
+            event.preventDefault()
+            action()
+
+    def mark_shortcuts(self) -> None:
+        """Tell assistive technology the toolbar's shortcuts (once they work: Python is up)."""
+        for action, keys in SHORTCUTS.items():
+            button = self.document.querySelector(f'.toolbar [data-action="{action}"]')
+            if found(button):
+                button.setAttribute("aria-keyshortcuts", keys)
 
     def on_tap(self, outcome: TapOutcome) -> None:
-        """A card was tapped on the board."""
+        """A card was tapped on the board: a removal is said in words (with the end of the
+        game when it ends it), an error when Move errors is on (docs/keyboard.md)."""
         session = self.session
         session.acted(self.now())
         if outcome.move is not None:
-            self.say(self.t("removed", cards=i18n.cards_text(outcome.removed, self.lang)))
+            removed = self.t("removed", cards=i18n.cards_words(outcome.removed, self.lang))
+            self.say(removed)
+            self.after_change(announce=True, lead=removed)
         elif outcome.error is not None and self.settings.move_errors:
             self.say(self.t(outcome.error))
         else:
             self.say("")
-        if outcome.move is not None:
-            self.after_change(announce=True)
         # A tap that removes nothing changes no stored state (the clock is saved on leaving).
 
-    def after_change(self, announce: bool) -> None:
-        """After a removal, an undo or a new game: info bar, statistics, save, end of game."""
+    def after_change(self, announce: bool, lead: str = "") -> None:
+        """After a removal, an undo or a new game: info bar, statistics, save, end of game
+        (said after ``lead``, what the status line says of the change)."""
         if self.session.record_win(self.data, self.now()) is not None:
             self.render_stats()
         self.update_info()
         self.save_game()
-        self.check_end(announce)
+        self.check_end(announce, lead)
 
-    def check_end(self, announce: bool = True) -> None:
-        """Open the end-of-game dialog when the game is won or stuck."""
+    def check_end(self, announce: bool = True, lead: str = "") -> None:
+        """Open the end-of-game dialog when the game is won or stuck; ``announce``: say the end
+        in the status line, after ``lead``."""
         status = self.session.game.status
         if status == "playing":
             self.close_dialog("end-dialog")
@@ -379,7 +421,7 @@ class GamePage:
         self.el("end-body").textContent = body
         self.el("end-undo").hidden = not game.can_undo
         if announce:
-            self.say(f"{title}{'' if title.endswith('!') else '.'} {body}")
+            self.say(i18n.sentences(lead, title, body))
         self.open_dialog("end-dialog")
 
     def on_visibility(self, _event: Any) -> None:
@@ -446,7 +488,7 @@ class GamePage:
         if outcome is None:
             return
         self.session.acted(self.now())
-        self.say(self.t("undone", cards=i18n.cards_text(outcome.returned, self.lang)))
+        self.say(self.t("undone", cards=i18n.cards_words(outcome.returned, self.lang)))
         self.after_change(announce=True)
         self.keep_focus(outcome.move.places[0])  # Undo may be disabled now, or its dialog gone
 
@@ -542,6 +584,20 @@ class GamePage:
         panel = self.el(panel_id)
         panel.scrollIntoView(to_js_options(self.window, block="nearest"))
 
+    def toggle_panel(self, panel_id: str) -> None:
+        """Open the panel, or close it when it is open (the focus, if it was in the panel,
+        goes back to the panel's button)."""
+        panel = self.el(panel_id)
+        if panel.hidden:
+            self.show_panel(panel_id)
+            return
+        button = self.document.querySelector(f'[aria-controls="{panel_id}"]')
+        had_focus = panel.contains(self.document.activeElement)
+        panel.hidden = True
+        button.setAttribute("aria-expanded", "false")
+        if had_focus:
+            button.focus()
+
     def close_panels(self) -> None:
         """Close the open panel."""
         for panel_id in ("settings-panel", "stats-panel"):
@@ -589,6 +645,7 @@ class GamePage:
             return
         candidates = [
             f'#board button[data-place="{place}"]' if place else "",
+            '#board button[data-place][tabindex="0"]',
             "#board button[data-place]",
             '.toolbar [data-action="new-game"]',
         ]
@@ -715,10 +772,12 @@ class GamePage:
         self.el("stats-empty").hidden = bool(rows)
 
 
-def sentences(*texts: str) -> str:
-    """Texts said one after the other, each ending as a sentence ends."""
-    said = [text.strip() for text in texts if text.strip()]
-    return " ".join(text if text[-1] in ".!?…" else f"{text}." for text in said)
+def shortcut_letter(key: str, code: str) -> str:
+    """The letter a key press names, in lower case: its ``key``, else (a layout or an input
+    method that gives no Latin letter) the letter of its ``code`` (``KeyU``)."""
+    if len(key) == 1 and key.isascii():
+        return key.lower()
+    return code[3:].lower() if code.startswith("Key") and len(code) == 4 else ""
 
 
 def to_js_options(window: Any, **options: object) -> Any:

@@ -6,7 +6,9 @@ Mount it anywhere (game page, rules page step viewer, ``embed.html``)::
 
 Taps go to the engine through :class:`~halfmoon_web.model.BoardModel`; after each tap the board
 re-renders and calls ``on_tap(outcome)`` with a :class:`~halfmoon_web.model.TapOutcome`
-(removal, error key, status). Keyboard use comes free: cards are native buttons.
+(removal, error key, status). Cards are native buttons (Enter and Space tap them); the board
+is one tab stop, and the arrow keys, Home, End and the ranks move the focus between its cards
+(docs/keyboard.md): one delegated keydown listener, the targets from :mod:`.board_keys`.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
+from .board_keys import key_target
 from .board_view import BoardView
 from .dom import found
 from .model import BoardModel, TapOutcome, UndoOutcome
@@ -50,20 +53,57 @@ class Board:
             interactive=interactive,
         )
         self._click = create_proxy(self._on_click)
+        self._key = create_proxy(self._on_key)
+        self._focus = create_proxy(self._on_focus)
         self._anim = create_proxy(self.view.on_animation_end)
-        container.addEventListener("click", self._click)
-        container.addEventListener("animationend", self._anim)
+        self._listeners = (
+            ("click", self._click),
+            ("keydown", self._key),
+            ("focusin", self._focus),
+            ("animationend", self._anim),
+        )
+        for name, listener in self._listeners:
+            container.addEventListener(name, listener)
         self.render()
 
     # -- events ---------------------------------------------------------------------------
     def _on_click(self, event: Any) -> None:
-        target = event.target.closest("button[data-place]")
-        if not found(target) or not self.container.contains(target) or target.disabled:
+        target = self._card(event)
+        if target is None or target.disabled:
             return
         self.tap(target.getAttribute("data-place"))
 
+    def _card(self, event: Any) -> Any:
+        """The card button an event happened on, or None."""
+        target = event.target.closest("button[data-place]")
+        if not found(target) or not self.container.contains(target):
+            return None
+        return target
+
+    def _on_key(self, event: Any) -> None:
+        """Arrow keys, Home, End and the ranks move the focus to another card (docs/keyboard.md);
+        with Ctrl, Alt or Meta a key is left to the page (its shortcuts)."""
+        card = self._card(event)
+        if card is None or event.ctrlKey or event.altKey or event.metaKey:
+            return
+        cards = self.model.game.playable()
+        place = key_target(
+            str(event.key), str(card.getAttribute("data-place")), cards, self.view.lang
+        )
+        if place is None:
+            return
+        event.preventDefault()
+        self.view.focus_place(place)
+
+    def _on_focus(self, event: Any) -> None:
+        """The focused card becomes the board's tab stop."""
+        card = self._card(event)
+        if card is not None:
+            self.view.set_current(str(card.getAttribute("data-place")))
+
     def tap(self, place: str) -> TapOutcome:
-        """Tap the card at ``place`` (as a click would)."""
+        """Tap the card at ``place`` (as a click would); it becomes the board's tab stop."""
+        self.view.set_current(place)
         outcome = self.model.tap(place)
         self.render()
         if self.on_tap is not None:
@@ -113,7 +153,6 @@ class Board:
 
     def destroy(self) -> None:
         """Detach the listeners and release their proxies."""
-        self.container.removeEventListener("click", self._click)
-        self.container.removeEventListener("animationend", self._anim)
-        self._click.destroy()
-        self._anim.destroy()
+        for name, listener in self._listeners:
+            self.container.removeEventListener(name, listener)
+            listener.destroy()

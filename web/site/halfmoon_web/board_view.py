@@ -4,6 +4,10 @@
 rules page and ``embed.html``. Layout (SPEC §2) is pure CSS (``board.css``): each place carries a
 ``hm-at-<place>`` class that puts it on the arc. ``render`` patches only the places whose
 state changed. Text goes in with ``textContent``/attributes only, never as HTML.
+
+An interactive board is one tab stop (docs/keyboard.md): its current card has ``tabindex="0"``,
+every other card ``-1``; when the current card goes, the next card in the order of the places
+takes its turn, and the keyboard focus with it when it was on the board.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ class BoardView:
     """Draws a board into ``container`` and keeps it up to date with :meth:`render`.
 
     Cards are ``<button data-place=...>`` when ``interactive`` (the controller listens to clicks
-    on the container), else plain images with the same accessible name.
+    and keys on the container), else plain images with the same accessible name.
     """
 
     def __init__(
@@ -49,6 +53,8 @@ class BoardView:
         self.interactive = interactive
         self._states: dict[str, PlaceState | None] = dict.fromkeys(PLACES)
         self._places: dict[str, Any] = {}
+        self.current: str | None = None
+        """The place of the card that is the board's tab stop (interactive boards)."""
         self._build()
         self.set_labels(labels)
         self.set_reduced_motion(reduced_motion)
@@ -115,6 +121,9 @@ class BoardView:
         """Bring every place up to date with ``game``, the selection and the dimmed places."""
         for ghost in list(self._root.querySelectorAll(".hm-leaving")):
             ghost.remove()
+        focused = self.focused_place()
+        if focused is not None:
+            self.set_current(focused)
         for place in PLACES:
             state = PlaceState(
                 game.card_at(place),
@@ -127,6 +136,7 @@ class BoardView:
             if state != old:
                 self._draw_place(place, state, old)
                 self._states[place] = state
+        self._settle(focus=focused is not None)
 
     def markup(self) -> str:
         """The board's markup at rest, for the game page's snapshot (docs/startup.md): as
@@ -154,7 +164,6 @@ class BoardView:
             and old.lang == state.lang
         )
         if not same_card:
-            focused = found(face) and face.matches(":focus")
             removed = old is not None and old.card is not None and state.count < old.count
             if found(face):
                 if removed and not self.reduced_motion:
@@ -163,8 +172,6 @@ class BoardView:
                     face.remove()
             face = self._make_face(place, state)
             holder.prepend(face)
-            if focused:
-                self._refocus(place, face)
         if state.card is not None:
             face.classList.toggle("hm-selected", state.selected)
             face.classList.toggle("hm-dim", state.dimmed)
@@ -185,6 +192,7 @@ class BoardView:
             face = self._el("button", cls)
             face.setAttribute("type", "button")
             face.setAttribute("data-place", place)
+            face.setAttribute("tabindex", "0" if place == self.current else "-1")
         else:
             face = self._el("div", cls)
             face.setAttribute("role", "img")
@@ -208,18 +216,55 @@ class BoardView:
         if face.tagName == "BUTTON":
             face.setAttribute("disabled", "")
 
-    def _refocus(self, place: str, face: Any) -> None:
-        """Keep keyboard focus on the board: the new card here, else the next card in order."""
-        if face.tagName == "BUTTON":
-            face.focus()
+    # -- the tab stop and the keyboard focus (docs/keyboard.md) ------------------------------
+    def card_at(self, place: str) -> Any:
+        """The button of the card at ``place`` (JavaScript null when there is none)."""
+        return self._places[place].querySelector("button[data-place]")
+
+    def focused_place(self) -> str | None:
+        """The place of the card that has the keyboard focus, if one has it."""
+        active = self.document.activeElement
+        if not found(active) or not self._root.contains(active):
+            return None
+        place = active.getAttribute("data-place")
+        return str(place) if found(place) else None
+
+    def set_current(self, place: str) -> None:
+        """Make the card at ``place`` the board's tab stop (it was focused or tapped)."""
+        if place != self.current and found(self.card_at(place)):
+            self._move_tab_stop(place)
+
+    def focus_place(self, place: str) -> None:
+        """Move the tab stop and the keyboard focus to the card at ``place``."""
+        self.set_current(place)
+        button = self.card_at(place)
+        if found(button):
+            button.focus()
+
+    def _settle(self, *, focus: bool) -> None:
+        """After drawing: the tab stop on a card that is there (the next one in the order of
+        the places when the current card went), and the keyboard focus on it when ``focus``
+        (it was on the board) and the focused card went."""
+        if not self.interactive:
             return
-        order = list(PLACES)
-        start = order.index(place)
-        for name in order[start + 1 :] + order[:start]:
-            button = self._places[name].querySelector("button[data-place]")
-            if found(button):
-                button.focus()
-                return
+        place = self.current
+        if place is None or not found(self.card_at(place)):
+            start = PLACES.index(place) if place is not None else len(PLACES) - 1
+            following = PLACES[start + 1 :] + PLACES[: start + 1]
+            place = next((p for p in following if found(self.card_at(p))), None)
+        self._move_tab_stop(place)
+        if focus and place is not None and self.focused_place() is None:
+            self.card_at(place).focus()
+
+    def _move_tab_stop(self, place: str | None) -> None:
+        """``tabindex="0"`` on the card at ``place``, ``-1`` on the one that had it."""
+        if self.current is not None:
+            old = self.card_at(self.current)
+            if found(old):
+                old.setAttribute("tabindex", "-1")
+        self.current = place
+        if place is not None:
+            self.card_at(place).setAttribute("tabindex", "0")
 
     def on_animation_end(self, event: Any) -> None:
         """Remove a ghost once its animation ended (the controller forwards the event)."""

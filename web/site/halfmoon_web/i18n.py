@@ -67,6 +67,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cancel": "Cancel",
         "removed": "Removed {cards}",
         "undone": "Undid {cards}",
+        "list_and": "{first} and {last}",
+        "keys_help": "Keys on the board: arrows move from card to card, Home and End go to the "
+        "first and the last, a rank (A, 2–9, 1 for 10, J, Q, K) goes to the next card of that "
+        "rank, Enter or Space plays the card. Anywhere: U or Ctrl+Z undo, N new game, "
+        "S settings, T statistics.",
         "E1": "The sum must be 11",
         "E2": "You need a J, a Q and a K",
         "won_title": "You won!",
@@ -200,6 +205,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "cancel": "Hủy",
         "removed": "Đã loại {cards}",
         "undone": "Đã hoàn tác {cards}",
+        "list_and": "{first} và {last}",
+        "keys_help": "Phím trên bàn chơi: mũi tên chuyển từ lá này sang lá khác, Home và End "
+        "về lá đầu và lá cuối, gõ hạng bài (A, 2–9, 1 cho 10, V, D, R) để đến lá tiếp theo "
+        "cùng hạng, Enter hoặc Space để chơi lá đó. Ở mọi nơi: U hoặc Ctrl+Z hoàn tác, "
+        "N ván mới, S cài đặt, T thống kê.",
         "E1": "Tổng phải bằng 11",
         "E2": "Cần một Bồi, một Đầm và một Già",
         "won_title": "Bạn đã thắng!",
@@ -412,6 +422,39 @@ def empty_label(place: str, lang: str) -> str:
 def cards_text(cards: Iterable[Card], lang: str) -> str:
     """``5♠ + 6♦``: the cards of a move in display notation."""
     return " + ".join(card_short(card, lang) for card in cards)
+
+
+def cards_words(cards: Iterable[Card], lang: str) -> str:
+    """The cards of a move as spoken: ``9 of hearts and 2 of diamonds``, ``jack of hearts,
+    queen of clubs and king of spades`` (``9 cơ và 2 rô``)."""
+    names = [card_name(card, lang) for card in cards]
+    if len(names) < 2:
+        return "".join(names)
+    return t(_lang(lang), "list_and", first=", ".join(names[:-1]), last=names[-1])
+
+
+def sentences(*parts: str) -> str:
+    """Texts joined as sentences: each non-empty part ends with ``.``, ``!`` or ``?``."""
+    kept = [part.strip() for part in parts if part and part.strip()]
+    return " ".join(part if part[-1] in ".!?…" else f"{part}." for part in kept)
+
+
+def rank_keys(lang: str) -> dict[str, int]:
+    """The characters that name a rank on the keyboard (docs/keyboard.md): the rank as printed
+    (``A``, ``2``..``9``, ``1`` or ``0`` for 10, ``J Q K`` / ``V D R``) and the first letter of
+    its spoken name (``B`` for Bồi, ``D`` or ``Đ`` for Đầm, ``G`` for Già), in lower case."""
+    lang = _lang(lang)
+    keys = {str(rank): rank for rank in range(2, 10)}
+    keys.update({"1": 10, "0": 10})
+    for rank in (1, 11, 12, 13):
+        for word in (_SHORT_RANKS[lang][rank], _RANK_WORDS[lang][rank]):
+            first = word[0].lower()
+            keys[first] = rank
+            keys[_PLAIN_LETTERS.get(first, first)] = rank
+    return keys
+
+
+_PLAIN_LETTERS = {"á": "a", "đ": "d"}
 
 
 def _lang(lang: str) -> str:
