@@ -1,6 +1,6 @@
 """Half Moon engine: pure standard-library Python, the same on CPython and in Pyodide."""
 
-from .cards import Card, parse_card
+from .cards import Card, parse_card, removal_kind
 from .deals import DealCode, deal, format_code, normalise_code, parse_code, random_code
 from .errors import (
     CardError,
@@ -13,7 +13,7 @@ from .errors import (
 from .game import Game, Status, replay
 from .moves import Move, format_moves, parse_move, parse_moves
 from .places import PILES, PLACES, RESERVE
-from .position import Layout, format_position, parse_position
+from .position import Layout, format_position, is_position_text, parse_position
 from .save import load_game, save_game
 from .tapping import TapResult, joinable, tap
 
@@ -38,6 +38,7 @@ __all__ = [
     "format_code",
     "format_moves",
     "format_position",
+    "is_position_text",
     "joinable",
     "load_game",
     "normalise_code",
@@ -47,6 +48,7 @@ __all__ = [
     "parse_moves",
     "parse_position",
     "random_code",
+    "removal_kind",
     "replay",
     "save_game",
     "tap",

@@ -1,8 +1,14 @@
-"""Cards of the two decks and their canonical two-character codes (SPEC §1)."""
+"""Cards of the two decks, their two-character codes, and the rule of what may be removed.
+
+The rule has one home here: :data:`REMOVALS` lists the rank sets of a removal, and every other
+module (legal moves, the status, position validation, the tap machine) asks the functions below.
+See docs/rules.md and docs/formats.md.
+"""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Literal, NamedTuple
 
 from .errors import CardError
 
@@ -62,11 +68,46 @@ def canonical_deck() -> list[Card]:
     return one_deck + one_deck
 
 
-def pairs_with(a: Card, b: Card) -> bool:
-    """True when ``a`` and ``b`` are number cards whose values sum to 11."""
-    return not a.is_court and not b.is_court and a.rank + b.rank == PAIR_SUM
+RemovalKind = Literal["pair", "triple"]
 
 
-def is_triple(cards: list[Card] | tuple[Card, ...]) -> bool:
-    """True when the cards are exactly one jack, one queen and one king."""
-    return len(cards) == 3 and {c.rank for c in cards} == COURT_RANKS
+class Removal(NamedTuple):
+    """One kind of removal: ``pair`` or ``triple``, and the ranks it takes (one card of each)."""
+
+    kind: RemovalKind
+    ranks: tuple[int, ...]
+
+
+REMOVALS: tuple[Removal, ...] = (
+    *(Removal("pair", (low, PAIR_SUM - low)) for low in range(1, (PAIR_SUM + 1) // 2)),
+    Removal("triple", (JACK, QUEEN, KING)),
+)
+"""Every removal: two number cards whose values sum to 11 (A+10, 2+9, 3+8, 4+7, 5+6), or one
+jack, one queen and one king, of any suits."""
+
+_KIND_BY_RANKS: dict[tuple[int, ...], RemovalKind] = {r.ranks: r.kind for r in REMOVALS}
+
+
+def removal_kind(cards: Sequence[Card]) -> RemovalKind | None:
+    """``"pair"`` or ``"triple"`` when the cards may be removed together, else None."""
+    return _KIND_BY_RANKS.get(tuple(sorted(card.rank for card in cards)))
+
+
+def part_of_removal(cards: Sequence[Card]) -> bool:
+    """True when the cards are a removal or part of one (more cards could complete it)."""
+    ranks = {card.rank for card in cards}
+    return len(ranks) == len(cards) and any(ranks <= set(r.ranks) for r in REMOVALS)
+
+
+def why_not_removal(cards: Sequence[Card]) -> str | None:
+    """None when the cards may be removed together, else the reason in words."""
+    if removal_kind(cards) is not None:
+        return None
+    codes = " + ".join(card.code for card in cards)
+    if len(cards) == 2:
+        if any(card.is_court for card in cards):
+            return f"{codes}: court cards are removed only as J+Q+K"
+        return f"{codes} sums to {sum(card.value for card in cards)}, not {PAIR_SUM}"
+    if len(cards) == 3:
+        return f"{codes} is not one jack, one queen and one king"
+    return f"a removal is 2 or 3 cards, not {len(cards)}"

@@ -1,4 +1,4 @@
-"""The authoring command line (SPEC §12): ``python -m halfmoon_core deal|play|check|embed``."""
+"""The authoring command line: ``python -m halfmoon_core deal|play|check|embed`` (README.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from .embed import LANGS, embed_snippet
 from .errors import HalfMoonError
 from .game import Game, replay
 from .moves import parse_moves
-from .position import PREFIX, format_position, parse_position
+from .position import PREFIX, format_position, is_position_text
 
 
 def game_summary(game: Game) -> dict[str, object]:
@@ -36,9 +36,8 @@ def _cmd_play(args: argparse.Namespace) -> str:
 
 def _cmd_check(args: argparse.Namespace) -> str:
     text = args.position
-    if not text.strip().upper().startswith(PREFIX):
+    if not is_position_text(text):
         raise HalfMoonError(f"a position string starts with {PREFIX} (for a deal code use 'deal')")
-    parse_position(text)
     return json.dumps(game_summary(Game.from_position(text)))
 
 
@@ -46,30 +45,86 @@ def _cmd_embed(args: argparse.Namespace) -> str:
     return embed_snippet(args.start, args.steps or "", args.labels, args.lang, args.base or "")
 
 
+_CODE_HELP = "a deal code: HM1-N- and 7 letters, e.g. HM1-N-AAAAAAB"
+_START_HELP = (
+    "where the game starts: a deal code (e.g. HM1-N-AAAAAAB) or a position string"
+    " (HMP1:…, as printed by 'deal' or 'play'; quote it in the shell)"
+)
+_MOVES_HELP = (
+    "moves in order, joined by ',': each names the places of the cards it removes, joined by"
+    " '-' (piles 1..12, reserve slots R1..R8), e.g. 4-7,5-6,2-3-R3"
+)
+_EPILOG = """\
+examples:
+  python -m halfmoon_core deal HM1-N-AAAAAAB
+  python -m halfmoon_core play HM1-N-AAAAAAB 4-7,5-6,2-3-R3
+  python -m halfmoon_core check 'HMP1:5S/6D/JC/QH/KS///////////////'
+  python -m halfmoon_core embed HM1-N-AAAAAAB --steps 4-7,2-3-R3 --labels --lang en
+
+formats:
+  deal code   HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z, one of 26**7 deals
+  position    HMP1: then 20 fields joined by '/': piles 1..12 bottom to top, then R1..R8;
+              cards like 5S, TH, JC (an empty field is an empty place)
+  moves       4-7,5-6,2-3-R3: a pair (two places) or J+Q+K (three), joined by ','
+See docs/formats.md for the whole of each format.
+"""
+
+
+def _subparser(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:
+    """A sub-command whose --help shows the top-level examples and formats."""
+    return sub.add_parser(
+        name,
+        help=text,
+        description=text[0].upper() + text[1:] + ".",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
     parser = argparse.ArgumentParser(
-        prog="python -m halfmoon_core", description="Half Moon authoring tools."
+        prog="python -m halfmoon_core",
+        description="Half Moon authoring tools: deals, positions, moves and embed snippets"
+        " (installed by pip as the 'halfmoon' command too).",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("deal", help="print the position string of a deal code")
-    p.add_argument("code")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = _subparser(sub, "deal", "print the position string of a deal code")
+    p.add_argument("code", help=_CODE_HELP)
     p.set_defaults(run=_cmd_deal)
-    p = sub.add_parser("play", help="apply moves to a deal code or position; print JSON")
-    p.add_argument("start")
-    p.add_argument("moves", nargs="?", default="")
+    p = _subparser(sub, "play", "apply moves to a deal code or position; print JSON")
+    p.add_argument("start", help=_START_HELP)
+    p.add_argument("moves", nargs="?", default="", help=_MOVES_HELP + " (none: just the start)")
     p.set_defaults(run=_cmd_play)
-    p = sub.add_parser("check", help="validate a position string; print JSON")
-    p.add_argument("position")
+    p = _subparser(sub, "check", "validate a position string; print JSON")
+    p.add_argument(
+        "position",
+        help="a position string, e.g. 'HMP1:5S/6D/JC/QH/KS///////////////' (quote it)",
+    )
     p.set_defaults(run=_cmd_check)
-    p = sub.add_parser("embed", help="print an <iframe> snippet for embed.html")
-    p.add_argument("start")
-    p.add_argument("--steps", default="")
-    p.add_argument("--labels", action="store_true")
-    p.add_argument("--lang", choices=LANGS)
-    p.add_argument("--base", default="")
-    p.set_defaults(run=_cmd_embed)
+    _embed_arguments(_subparser(sub, "embed", "print an <iframe> snippet for embed.html"))
     return parser
+
+
+def _embed_arguments(p: argparse.ArgumentParser) -> None:
+    """The arguments of ``embed``."""
+    p.add_argument("start", help=_START_HELP)
+    p.add_argument("--steps", default="", metavar="MOVES", help="a step viewer of " + _MOVES_HELP)
+    p.add_argument(
+        "--labels",
+        action="store_true",
+        help="show each place's name and card count under it, e.g. '4' over '8' or 'R3' over '1'",
+    )
+    p.add_argument("--lang", choices=LANGS, help="the board's language, e.g. --lang vi")
+    p.add_argument(
+        "--base",
+        default="",
+        metavar="URL",
+        help="the site's address, e.g. https://example.org (default: a relative embed.html)",
+    )
+    p.set_defaults(run=_cmd_embed)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

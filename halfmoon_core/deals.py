@@ -1,4 +1,4 @@
-"""Deal codes ``HM1-N-XXXXXXX`` and the deal they stand for (SPEC §3)."""
+"""Deal codes ``HM1-N-XXXXXXX`` and the deal they stand for (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ def parse_code(text: str) -> DealCode:
         raise DealCodeError(f"unknown deal mode {mode!r}: the only mode is N (normal)")
     if len(letters) != LETTERS:
         raise DealCodeError(
-            f"the deal part must be {LETTERS} letters A–Z, got {len(letters)} characters"
+            f"the deal part must be {LETTERS} letters A–Z, like {format_code(1)};"
+            f" got {text.strip()!r}"
         )
     if not all(ch in _ALPHABET for ch in letters):
         raise DealCodeError("the deal part may only hold the letters A–Z")
@@ -71,15 +72,6 @@ def parse_code(text: str) -> DealCode:
 def normalise_code(text: str) -> str:
     """The canonical spelling of a deal code (upper case, no spaces)."""
     return str(parse_code(text))
-
-
-def is_code(text: str) -> bool:
-    """True when ``text`` reads as a deal code."""
-    try:
-        parse_code(text)
-    except DealCodeError:
-        return False
-    return True
 
 
 def random_code(rng: random.Random | None = None) -> str:

@@ -1,4 +1,4 @@
-"""The ``<iframe>`` snippet that embeds a board in any page (SPEC §10, §12)."""
+"""The ``<iframe>`` snippet that embeds a board in any page (docs/formats.md, "URL parameters")."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from urllib.parse import quote
 from .deals import normalise_code
 from .game import Game, replay
 from .moves import format_moves, parse_moves
-from .position import PREFIX
+from .position import is_position_text
 
 LANGS = ("en", "vi")
 _SAFE = ":/,-"
@@ -21,7 +21,7 @@ def embed_url(
     game = Game.from_start(start)
     moves = parse_moves(steps)
     replay(game.start, moves)  # raises MoveError naming the first illegal step
-    key = "position" if start.strip().upper().startswith(PREFIX) else "deal"
+    key = "position" if is_position_text(start) else "deal"
     value = game.start if key == "position" else normalise_code(start)
     params = [f"{key}={quote(value, safe=_SAFE)}"]
     if moves:

@@ -1,28 +1,26 @@
-"""A game: the table plus a move stack; push is a removal, pop is undo (SPEC §4, §6–8)."""
+"""A game: the table plus a move stack; push is a removal, pop is undo (docs/rules.md)."""
 
 from __future__ import annotations
 
 from itertools import product
 from typing import Literal
 
-from .cards import JACK, KING, PAIR_SUM, QUEEN, Card, is_triple, pairs_with
+from .cards import REMOVALS, Card, why_not_removal
 from .deals import deal, parse_code
 from .errors import MoveError
 from .moves import Move, parse_move
-from .places import PILE_COUNT, PILES, PLACE_INDEX, RESERVE
+from .places import PILE_COUNT, PILES, PLACE_INDEX, RESERVE, place_label
 from .position import (
     PAIR_POINTS,
-    PREFIX,
     TRIPLE_POINTS,
     Layout,
     format_position,
+    is_position_text,
     parse_position,
     removed_cards,
 )
 
 Status = Literal["playing", "won", "stalemate"]
-UNDO_LIMIT = 100
-"""Undo reaches back this many moves; a game holds at most 52 (104 cards, 2+ a move), so all."""
 
 
 def _index(place: str) -> int:
@@ -63,7 +61,7 @@ class Game:
     @classmethod
     def from_start(cls, start: str) -> Game:
         """From a deal code or a position string (told apart by the ``HMP1:`` prefix)."""
-        if isinstance(start, str) and start.strip()[: len(PREFIX)].upper() == PREFIX:
+        if is_position_text(start):
             return cls.from_position(start)
         return cls.from_code(start)
 
@@ -129,22 +127,18 @@ class Game:
         by_rank: dict[int, list[str]] = {}
         for place, card in self.playable().items():
             by_rank.setdefault(card.rank, []).append(place)
-        found: list[Move] = []
-        for low in range(1, 6):
-            for a, b in product(by_rank.get(low, ()), by_rank.get(PAIR_SUM - low, ())):
-                found.append(Move.of(a, b))
-        courts = (by_rank.get(JACK, ()), by_rank.get(QUEEN, ()), by_rank.get(KING, ()))
-        for j, q, k in product(*courts):
-            found.append(Move.of(j, q, k))
+        found = [
+            Move.of(*places)
+            for removal in REMOVALS
+            for places in product(*(by_rank.get(rank, ()) for rank in removal.ranks))
+        ]
         found.sort(key=lambda m: [PLACE_INDEX[p] for p in m.places])
         return found
 
     def has_legal_move(self) -> bool:
         """True when at least one pair or triple can be removed."""
         ranks = {card.rank for card in self.playable().values()}
-        if {JACK, QUEEN, KING} <= ranks:
-            return True
-        return any(low in ranks and PAIR_SUM - low in ranks for low in range(1, 6))
+        return any(ranks.issuperset(removal.ranks) for removal in REMOVALS)
 
     @property
     def status(self) -> Status:
@@ -159,19 +153,9 @@ class Game:
         for place in move.places:
             card = self.card_at(place)
             if card is None:
-                kind = "reserve slot" if place.startswith("R") else "pile"
-                return f"{kind} {place} is empty"
+                return f"{place_label(place)} is empty"
             cards.append(card)
-        codes = " + ".join(card.code for card in cards)
-        if len(cards) == 2:
-            if cards[0].is_court or cards[1].is_court:
-                return f"{codes}: court cards are removed only as J+Q+K"
-            if not pairs_with(cards[0], cards[1]):
-                return f"{codes} sums to {cards[0].rank + cards[1].rank}, not 11"
-            return None
-        if not is_triple(cards):
-            return f"{codes} is not one jack, one queen and one king"
-        return None
+        return why_not_removal(cards)
 
     def is_legal(self, move: Move) -> bool:
         """True when the move can be played now."""

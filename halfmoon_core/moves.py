@@ -1,11 +1,11 @@
-"""Moves and their notation: ``1-8``, ``8-5-3``, ``R6-2``; lists joined by ``,`` (SPEC §11)."""
+"""Move notation: ``1-8``, ``8-5-3``, ``R6-2``; lists joined by ``,`` (docs/formats.md)."""
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
 from .errors import MoveError
-from .places import PLACE_INDEX, parse_place
+from .places import PLACE_INDEX, parse_place, place_label
 
 
 class Move(NamedTuple):
@@ -22,8 +22,9 @@ class Move(NamedTuple):
         names = [parse_place(place) for place in places]
         if len(names) not in (2, 3):
             raise MoveError(f"a move removes 2 or 3 cards, not {len(names)}")
-        if len(set(names)) != len(names):
-            raise MoveError(f"a move names each place once: {'-'.join(names)}")
+        for name in names:
+            if names.count(name) > 1:
+                raise MoveError(f"{place_label(name)} is named twice")
         return cls(tuple(sorted(names, key=PLACE_INDEX.__getitem__)))
 
     def __str__(self) -> str:

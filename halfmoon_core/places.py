@@ -1,4 +1,4 @@
-"""Place names: piles ``1``..``12`` and reserve slots ``R1``..``R8`` (SPEC §2, §11)."""
+"""Place names: piles ``1``..``12`` and reserve slots ``R1``..``R8`` (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -28,3 +28,8 @@ def parse_place(text: str) -> str:
 def is_reserve(place: str) -> bool:
     """True for a reserve slot name."""
     return place.startswith("R")
+
+
+def place_label(place: str) -> str:
+    """A place in words, for messages: ``pile 4`` or ``reserve slot R3``."""
+    return f"reserve slot {place}" if is_reserve(place) else f"pile {place}"

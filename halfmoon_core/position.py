@@ -1,4 +1,4 @@
-"""Layouts and position strings ``HMP1:…`` (SPEC §11)."""
+"""Layouts and position strings ``HMP1:…`` (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import JACK, KING, PAIR_SUM, QUEEN, RANK_CHARS, Card, ascii_upper, canonical_deck
+from .cards import JACK, KING, QUEEN, RANK_CHARS, REMOVALS, Card, ascii_upper, canonical_deck
 from .errors import PositionError
-from .places import PILE_COUNT, PILE_HEIGHT, PLACES, RESERVE_COUNT
+from .places import PILE_COUNT, PILE_HEIGHT, PLACES, is_reserve
 
 PREFIX = "HMP1:"
 PAIR_POINTS = 10
@@ -60,6 +60,15 @@ class Removed(NamedTuple):
         return self.pairs + self.triples
 
 
+def is_position_text(text: object) -> bool:
+    """True when ``text`` is meant as a position string: it starts with ``HMP1:`` (any case).
+
+    It says nothing of whether the rest is valid (:func:`parse_position` does); a deal code, or
+    anything else, is not a position string.
+    """
+    return isinstance(text, str) and ascii_upper(text.strip()[: len(PREFIX)]) == PREFIX
+
+
 def format_position(layout: Layout) -> str:
     """The position string of a layout."""
     fields = ["".join(card.code for card in pile) for pile in layout.piles]
@@ -86,16 +95,16 @@ def _parse_field(text: str, place: str) -> tuple[Card, ...]:
 
 
 def _place_label(place: str) -> str:
-    return f"reserve {place}" if place.startswith("R") else f"pile {place}"
+    return f"reserve {place}" if is_reserve(place) else f"pile {place}"
 
 
 def parse_position(text: str) -> Layout:
     """Read and validate a position string; raise PositionError saying exactly what is wrong."""
     if not isinstance(text, str):
         raise PositionError("a position must be text")
-    raw = text.strip()
-    if raw[: len(PREFIX)].upper() != PREFIX:
+    if not is_position_text(text):
         raise PositionError(f"a position string starts with {PREFIX}")
+    raw = text.strip()
     fields = raw[len(PREFIX) :].split("/")
     if len(fields) != len(PLACES):
         raise PositionError(
@@ -133,24 +142,23 @@ def removed_cards(layout: Layout) -> Removed:
     for card, count in missing.items():
         by_rank[card.rank] += count
     problems = []
-    for low in range(1, 6):
-        high = PAIR_SUM - low
-        if by_rank[low] != by_rank[high]:
-            problems.append(
-                f"{by_rank[low]} {_RANK_WORDS[low]} but {by_rank[high]} {_RANK_WORDS[high]}"
-            )
-    courts = (by_rank[JACK], by_rank[QUEEN], by_rank[KING])
-    if len(set(courts)) != 1:
-        problems.append(f"{courts[0]} jacks, {courts[1]} queens and {courts[2]} kings")
+    made: Counter[str] = Counter()
+    for removal in REMOVALS:
+        counts = [by_rank[rank] for rank in removal.ranks]
+        if len(set(counts)) != 1:
+            problems.append(_mismatch(removal.ranks, counts))
+        made[removal.kind] += counts[0]
     if problems:
         raise PositionError(
             "the cards missing from the two decks cannot be split into pairs summing to 11"
             " and J+Q+K triples: removed " + "; ".join(problems)
         )
-    pairs = sum(by_rank[v] for v in range(1, 6))
-    return Removed(pairs, by_rank[JACK])
+    return Removed(made["pair"], made["triple"])
 
 
-def empty_layout() -> Layout:
-    """The layout with every card removed."""
-    return Layout(tuple(() for _ in range(PILE_COUNT)), (None,) * RESERVE_COUNT)
+def _mismatch(ranks: tuple[int, ...], counts: list[int]) -> str:
+    """``3 aces but 2 10s`` or ``1 jacks, 1 queens and 0 kings``: removed counts that differ."""
+    words = [f"{count} {_RANK_WORDS[rank]}" for rank, count in zip(ranks, counts, strict=True)]
+    if len(words) == 2:
+        return " but ".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"

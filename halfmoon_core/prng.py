@@ -1,4 +1,4 @@
-"""The deal shuffle, fixed forever for the ``HM1`` format (SPEC §3).
+"""The deal shuffle, fixed forever for the ``HM1`` format (docs/formats.md, "Deal codes").
 
 Python's ``random.shuffle`` may change between versions, so Half Moon carries its own:
 

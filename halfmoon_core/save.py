@@ -17,7 +17,6 @@ See docs/saves.md.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -122,17 +121,3 @@ def load_game(data: Any) -> tuple[Game, int]:
     except HalfMoonError as exc:
         raise SaveError(f"the saved game cannot be replayed: {exc}") from None
     return game, elapsed
-
-
-def dumps(game: Game, elapsed_ms: int = 0) -> str:
-    """The saved game as JSON text."""
-    return json.dumps(save_game(game, elapsed_ms), separators=(",", ":"))
-
-
-def loads(text: str) -> tuple[Game, int]:
-    """Read JSON text written by :func:`dumps`; SaveError when it is corrupt."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise SaveError(f"the saved game is not valid JSON: {exc}") from None
-    return load_game(data)

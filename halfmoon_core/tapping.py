@@ -1,13 +1,15 @@
-"""The tap/selection state machine of SPEC §5, and the placement-assist query.
+"""The tap/selection state machine and the placement-assist query (docs/rules.md, "Selecting
+cards").
 
 Both are pure functions of (selection, game[, tapped place]); the view only shows what they say.
+Whether cards go together is asked of :mod:`halfmoon_core.cards`, the rule's one home.
 """
 
 from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from .cards import COURT_RANKS, PAIR_SUM, Card
+from .cards import Card, part_of_removal, removal_kind
 from .game import Game
 from .moves import Move
 
@@ -41,33 +43,28 @@ def tap(selection: Selection, place: str, game: Game) -> TapResult:
     if not selection:
         return TapResult((place,))  # rule 2: select
     chosen: list[Card] = [game.card_at(p) for p in selection]  # type: ignore[misc]
-    if not chosen[0].is_court:  # rule 3: one number card selected
-        if not card.is_court and chosen[0].rank + card.rank == PAIR_SUM:
-            return TapResult((), Move.of(selection[0], place))
-        return TapResult((), error=E1)
-    if not card.is_court:  # rule 4: court cards selected
-        return TapResult((), error=E2)
+    if removal_kind([*chosen, card]) is not None:
+        return TapResult((), Move.of(*selection, place))  # rule 3: a pair, or J + Q + K
+    if part_of_removal([*chosen, card]):
+        return TapResult((*selection, place))  # rule 4: on the way to J + Q + K
+    if not chosen[0].is_court:
+        return TapResult((), error=E1)  # rule 5: a number card that does not pair
     for i, other in enumerate(chosen):
-        if other.rank == card.rank:  # same rank: the new card takes its place
+        if other.rank == card.rank:  # rule 6: a court card again: the new one takes its place
             return TapResult((*selection[:i], place, *selection[i + 1 :]), error=E2)
-    if len(selection) == 2:
-        return TapResult((), Move.of(*selection, place))  # J + Q + K on the third tap
-    return TapResult((*selection, place))
+    return TapResult((), error=E2)  # rule 7: a number card tapped onto court cards
 
 
 def joinable(selection: Selection, game: Game) -> frozenset[str]:
     """Playable places that could join the selection (placement assist dims all the others).
 
-    With no selection every playable place is joinable. With a number card A selected: the
-    numbers of value 11 − A. With court cards selected: court cards of ranks not yet selected.
+    With no selection every playable place is joinable; with a selection, the places whose card
+    would make it a removal or part of one: with a number card A selected, the numbers of value
+    11 − A; with court cards selected, court cards of ranks not yet selected.
     """
     selection = clean_selection(selection, game)
     playable = game.playable()
-    if not selection:
-        return frozenset(playable)
     chosen = [playable[p] for p in selection]
-    if not chosen[0].is_court:
-        want = PAIR_SUM - chosen[0].rank
-        return frozenset(p for p, c in playable.items() if not c.is_court and c.rank == want)
-    missing = COURT_RANKS - {c.rank for c in chosen}
-    return frozenset(p for p, c in playable.items() if p not in selection and c.rank in missing)
+    return frozenset(
+        p for p, c in playable.items() if p not in selection and part_of_removal([*chosen, c])
+    )

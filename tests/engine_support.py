@@ -16,7 +16,8 @@ from halfmoon_core.places import PLACES
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 WINNING_GAME: dict = json.loads((FIXTURES / "winning_game.json").read_text(encoding="utf-8"))
 
-# SPEC §10: the seed's diagram after step 1 (5♠ + 6♦ removed): place -> (top card, card count).
+# The rules page's diagram (web/site/rules.html) after step 1, 5♠ + 6♦ removed:
+# place -> (top card, card count).
 SEED_DIAGRAM: dict[str, tuple[str, int]] = {
     "1": ("7H", 7), "2": ("AH", 8), "3": ("KH", 8), "4": ("4C", 8), "5": ("QH", 8),
     "6": ("5H", 8), "7": ("7S", 8), "8": ("JC", 7), "9": ("TD", 8), "10": ("TC", 8),
@@ -26,7 +27,7 @@ SEED_DIAGRAM: dict[str, tuple[str, int]] = {
 
 
 def seed_diagram_position() -> str:
-    """A valid position string whose tops and counts are exactly the seed's diagram (§10).
+    """A valid position string whose tops and counts are exactly the rules page's diagram.
 
     The cards below the tops are not in the source: they are the rest of the two decks, less
     the 5♠ + 6♦ of step 1, dealt in canonical order. So every card appears at most twice and

@@ -1,6 +1,6 @@
 """A depth-first solver for Half Moon deals: a test and research tool, never shipped.
 
-The app must not contain a solver (SPEC §7); this one lives in ``tests/`` only. It finds a
+The app must not contain a solver (docs/rules.md); this one lives in ``tests/`` only. It finds a
 winning line so that tests and browser tests can replay a real win.
 
 Search: depth-first over legal removals, with a memo of dead positions and a simple move
@@ -27,10 +27,8 @@ if __package__ in (None, ""):  # script mode: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from halfmoon_core import Game, Move, format_moves
-from halfmoon_core.cards import JACK, KING, PAIR_SUM, QUEEN
+from halfmoon_core.cards import REMOVALS
 from halfmoon_core.places import PILE_COUNT, PLACES
-
-COURTS = (JACK, QUEEN, KING)
 
 
 @dataclass
@@ -71,9 +69,8 @@ def _moves_of(piles: list[list[int]], heights: list[int], reserve: list[int]) ->
         if rank:
             by_rank.setdefault(rank, []).append(PILE_COUNT + slot)
     found: list[tuple] = []
-    for low in range(1, 6):
-        found.extend(product(by_rank.get(low, ()), by_rank.get(PAIR_SUM - low, ())))
-    found.extend(product(*(by_rank.get(rank, ()) for rank in COURTS)))
+    for removal in REMOVALS:
+        found.extend(product(*(by_rank.get(rank, ()) for rank in removal.ranks)))
 
     def key(move: tuple) -> tuple:
         reserve_used = sum(index >= PILE_COUNT for index in move)

@@ -1,4 +1,4 @@
-"""The authoring command line (SPEC §12), through ``main([...])`` and as a real process."""
+"""The authoring command line (README.md), through ``main([...])`` and as a real process."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from engine_support import WINNING_GAME
 
-from halfmoon_core import deal, format_position
-from halfmoon_core.cli import main
+from halfmoon_core import deal, format_position, parse_moves, replay
+from halfmoon_core.cli import build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 DEAL_1 = "HM1-N-AAAAAAB"
@@ -136,7 +136,7 @@ def test_embed_of_a_position_uses_the_position_parameter(capsys) -> None:
         (["deal", "HM1-N-AAAAAA1"], "letters A–Z"),
         (["play", "HM1-N-AAAAAAB", "4-7,"], "move 2 of the list is empty"),
         (["play", "HM1-N-AAAAAAB", "4-77"], "not a place"),
-        (["play", "HM1-N-AAAAAAB", "1-1"], "each place once"),
+        (["play", "HM1-N-AAAAAAB", "1-1"], "move '1-1': pile 1 is named twice"),
         (["play", "HMP1:nonsense"], "20 fields"),
         (["play", "nonsense"], "not a deal code"),
         (["check", "HMP1:" + "/" * 18], "20 fields"),
@@ -183,3 +183,39 @@ def test_the_module_entry_point_exits_with_mains_status(monkeypatch, capsys) -> 
         runpy.run_module("halfmoon_core", run_name="__main__")
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.strip() == DEAL_1_POSITION
+
+
+# -- help: the formats are discoverable from --help --------------------------------------------
+
+
+@pytest.mark.parametrize("command", [[], ["deal"], ["play"], ["check"], ["embed"]])
+def test_every_help_shows_the_move_format_and_the_code_format(capsys, command) -> None:
+    status, out, err = run(capsys, *command, "--help")
+    assert (status, err) == (0, "")
+    assert "4-7,5-6,2-3-R3" in out and "HM1-N-AAAAAAB" in out and "HMP1:" in out
+    assert "docs/formats.md" in out
+
+
+def test_every_argument_of_every_command_has_a_help_text_with_an_example() -> None:
+    parser = build_parser()
+    commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert set(commands) == {"deal", "play", "check", "embed"}
+    for name, sub in commands.items():
+        for action in sub._actions:
+            if action.dest == "help":
+                continue
+            assert action.help, (name, action.dest)
+            assert "e.g." in action.help, (name, action.dest, action.help)
+
+
+def test_the_examples_in_the_help_run(capsys) -> None:
+    _, out, _ = run(capsys, "--help")
+    examples = [line.split()[3:] for line in out.splitlines() if line.startswith("  python -m")]
+    assert len(examples) == 4
+    for argv in examples:
+        argv = [arg.strip("'") for arg in argv]
+        assert run(capsys, *argv)[0] == 0, argv
+
+
+def test_the_move_list_of_the_help_is_legal_in_deal_1() -> None:
+    assert replay(DEAL_1, parse_moves("4-7,5-6,2-3-R3")).moves == 3

@@ -1,4 +1,4 @@
-"""Deal codes and the deals they stand for (SPEC §3), with golden layouts."""
+"""Deal codes and the deals they stand for (docs/formats.md), with golden layouts."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from halfmoon_core import (
     random_code,
 )
 from halfmoon_core.cards import canonical_deck
-from halfmoon_core.deals import DEAL_COUNT, is_code, shuffled_deck
+from halfmoon_core.deals import DEAL_COUNT, shuffled_deck
 
 # Golden deals: generated once with the HM1 shuffle and pasted here. They must never change:
 # the same code has to give the same deal forever, in CPython and in the browser.
@@ -139,7 +139,16 @@ def test_str_of_a_parsed_code_is_its_canonical_spelling() -> None:
 def test_bad_codes_are_rejected_with_a_message_saying_why(text: str, message: str) -> None:
     with pytest.raises(DealCodeError, match=message):
         parse_code(text)
-    assert not is_code(text)
+    with pytest.raises(DealCodeError, match=message):
+        normalise_code(text)
+
+
+def test_a_code_with_words_after_it_is_quoted_whole_with_an_example() -> None:
+    with pytest.raises(DealCodeError) as caught:
+        parse_code(" HM1-N-AAAAAAB extra ")
+    assert str(caught.value) == (
+        "the deal part must be 7 letters A–Z, like HM1-N-AAAAAAB; got 'HM1-N-AAAAAAB extra'"
+    )
 
 
 def test_non_text_is_not_a_code() -> None:
@@ -147,21 +156,22 @@ def test_non_text_is_not_a_code() -> None:
         parse_code(1)  # type: ignore[arg-type]
 
 
-def test_is_code_accepts_a_good_code() -> None:
-    assert is_code(" hm1-n-abcdefg ")
+def test_a_good_code_in_any_case_with_spaces_is_read() -> None:
+    assert normalise_code(" hm1-n-abcdefg ") == "HM1-N-ABCDEFG"
 
 
 def test_random_code_is_a_valid_code_drawn_from_the_whole_range() -> None:
     rng = random.Random(5)
     codes = [random_code(rng) for _ in range(200)]
-    assert all(is_code(code) for code in codes)
+    assert all(normalise_code(code) == code for code in codes)
     assert len(set(codes)) == 200
     firsts = Counter(code[6] for code in codes)  # most significant letter spreads over A..Z
     assert len(firsts) > 15
 
 
 def test_random_code_without_a_generator_uses_system_randomness() -> None:
-    assert is_code(random_code())
+    code = random_code()
+    assert normalise_code(code) == code
     assert len({random_code() for _ in range(5)}) > 1
 
 

@@ -1,4 +1,4 @@
-"""The ``<iframe>`` snippet and ``embed.html`` address (SPEC §10, §11, §12)."""
+"""The ``<iframe>`` snippet and ``embed.html`` address (docs/formats.md)."""
 
 from __future__ import annotations
 

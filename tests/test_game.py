@@ -1,4 +1,4 @@
-"""The game: removals, undo, score, moves and status (SPEC §4, §6, §7, §8)."""
+"""The game: removals, undo, score, moves and status (docs/rules.md)."""
 
 from __future__ import annotations
 

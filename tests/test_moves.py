@@ -1,4 +1,4 @@
-"""Move notation: places joined by ``-``, lists joined by ``,`` (SPEC §11)."""
+"""Move notation: places joined by ``-``, lists joined by ``,`` (docs/formats.md)."""
 
 from __future__ import annotations
 
@@ -73,8 +73,8 @@ def test_parse_move_reads_the_spec_examples(text: str, places: tuple[str, ...]) 
         ("  ", "empty move"),
         ("1", "removes 2 or 3 cards, not 1"),
         ("1-2-3-4", "removes 2 or 3 cards, not 4"),
-        ("1-1", "each place once"),
-        ("R2-r2-3", "each place once"),
+        ("1-1", r"^move '1-1': pile 1 is named twice$"),
+        ("R2-r2-3", r"^move 'R2-r2-3': reserve slot R2 is named twice$"),
         ("1-13", "'13' is not a place"),
         ("1--2", "'' is not a place"),
         ("1+2", "is not a place"),

@@ -1,14 +1,23 @@
-"""Position strings ``HMP1:…`` (SPEC §11): reading, writing, validation, derived score."""
+"""Position strings ``HMP1:…`` (docs/formats.md): reading, writing, validation, derived score."""
 
 from __future__ import annotations
 
 import pytest
 
-from halfmoon_core import Card, Game, PositionError, deal, format_position, parse_position
-from halfmoon_core.position import PREFIX, Layout, empty_layout, removed_cards
+from halfmoon_core import (
+    Card,
+    Game,
+    PositionError,
+    deal,
+    format_position,
+    is_position_text,
+    parse_position,
+)
+from halfmoon_core.position import PREFIX, Layout, removed_cards
 
 DEAL_1 = format_position(deal("HM1-N-AAAAAAB"))
 EMPTY = PREFIX + "/" * 19
+ALL_REMOVED = Layout(((),) * 12, (None,) * 8)
 
 
 def fields(position: str) -> list[str]:
@@ -59,7 +68,7 @@ def test_surrounding_spaces_are_ignored() -> None:
 
 def test_fields_are_bottom_to_top_and_empty_fields_are_empty_places() -> None:
     layout = parse_position(EMPTY)
-    assert layout == empty_layout()
+    assert layout == ALL_REMOVED
     parts = [""] * 20
     parts[0] = "5S6D"
     parts[12], parts[14], parts[15] = "KH", "JC", "QD"
@@ -159,8 +168,18 @@ def test_text_without_the_prefix_is_rejected(text: str) -> None:
         parse_position(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [(EMPTY, True), ("  hmp1:5S", True), ("HMP1:", True), ("HMP1:nonsense", True),
+     ("HMP1", False), ("HM1-N-AAAAAAB", False), ("", False), ("x HMP1:", False),
+     ("HMP2:/", False), (None, False), (["HMP1:"], False)],
+)  # fmt: skip
+def test_is_position_text_looks_at_the_prefix_only(text: object, expected: bool) -> None:
+    assert is_position_text(text) is expected
+
+
 def test_lowercase_prefix_is_accepted() -> None:
-    assert parse_position("hmp1:" + "/" * 19) == empty_layout()
+    assert parse_position("hmp1:" + "/" * 19) == ALL_REMOVED
 
 
 def test_non_text_is_rejected() -> None:

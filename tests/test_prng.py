@@ -1,4 +1,4 @@
-"""The fixed HM1 shuffle: SplitMix64, unbiased bounded integers, Fisher–Yates (SPEC §3)."""
+"""The fixed HM1 shuffle: SplitMix64, unbiased bounded integers, Fisher–Yates (docs/formats.md)."""
 
 from __future__ import annotations
 

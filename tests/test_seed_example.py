@@ -1,4 +1,4 @@
-"""The rules page's example (SPEC §10) matches the seed's diagram and is a whole win."""
+"""The rules page's example (web/site/rules.html) matches the seed's diagram and is a whole win."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The tap/selection state machine and placement assist (SPEC §5), and the seed's examples (§10)."""
+"""The tap/selection state machine and placement assist (docs/rules.md), with the rules page's
+examples."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def game() -> Game:
 
 @pytest.fixture
 def seed() -> Game:
-    """The seed's diagram position of SPEC §10."""
+    """The rules page's diagram position."""
     return Game.from_position(seed_diagram_position())
 
 
@@ -33,7 +34,7 @@ def taps(game: Game, *places: str) -> TapResult:
     return result
 
 
-# -- the seed's position and examples (SPEC §10) --------------------------------------------
+# -- the rules page's position and examples ----------------------------------------------------
 
 
 def test_the_seed_diagram_position_matches_the_spec(seed: Game) -> None:

@@ -332,8 +332,8 @@ _ENGINE_VI = (
         "không có chế độ {0}: chỉ có chế độ N (thường)",
     ),
     (
-        r"the deal part must be (\d+) letters A–Z, got (\d+) characters",
-        "phần cuối phải gồm {0} chữ cái A–Z, mã này có {1} ký tự",
+        r"the deal part must be (\d+) letters A–Z, like (\S+); got (.+)",
+        "phần cuối phải gồm {0} chữ cái A–Z, ví dụ {1}; mã này là {2}",
     ),
     (r"the deal part may only hold the letters A–Z", "phần cuối chỉ được chứa các chữ cái A–Z"),
 )
