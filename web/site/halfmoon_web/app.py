@@ -59,32 +59,28 @@ class GamePage:
 
     def __init__(self, dom: PageDom, stores: Stores, state: PageState) -> None:
         self.dom, self.stores, self.state = dom, stores, state
+        data = stores.data
         board = self.board = Board(dom.el("board"), state.session.model, **state.board_options())
         dialogs = self.dialogs = Dialogs(dom)
         info = self.info = InfoBar(dom, state)
         end = self.end = EndDialog(dom, state, dialogs)
-        stats = self.stats = StatsPanel(dom, stores.data, state)
+        stats = self.stats = StatsPanel(dom, data, state)
         saver = self.saver = Saver(dom, stores, state, board)
-        self.tabs = TabSync(dom, stores, state, board, saver, (dialogs, info, end))
-        self.backups = BackupsList(dom, stores.data, state)
-        language = PageLanguage(dom, state, board, saver, (stats, self.backups, end))
-        self.language = language
-        self.settings = SettingsPanel(dom, stores.data, state, board, saver, language)
-        draw = {"settings-panel": self.backups.render, "stats-panel": stats.render}
-        self.panels = Panels(dom, draw)
+        tabs = self.tabs = TabSync(dom, stores, state, board, saver, dialogs, info, end)
+        backups = self.backups = BackupsList(dom, data, state)
+        language = self.language = PageLanguage(dom, state, board, saver, stats, backups, end)
+        self.settings = SettingsPanel(dom, data, state, board, saver, language)
+        self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
         self.sharing = Sharing(dom, state)
-        self.play = GamePlay(dom, stores, state, board, self.tabs, (dialogs, info, end, stats))
-        board.on_tap = self.play.on_tap
-        self.keyboard = Keyboard(dom, self._shortcut_actions(), escape=self.panels.close)
-
-    def _shortcut_actions(self) -> dict[str, Any]:
-        """What each keyboard shortcut does (docs/keyboard.md, "Shortcuts")."""
-        return {
-            "undo": self.play.undo,
-            "new-game": self.play.ask_new_game,
+        play = self.play = GamePlay(dom, stores, state, board, tabs, dialogs, info, end, stats)
+        board.on_tap = play.on_tap
+        shortcuts = {  # docs/keyboard.md, "Shortcuts"
+            "undo": play.undo,
+            "new-game": play.ask_new_game,
             "settings": lambda: self.panels.toggle("settings-panel"),
             "statistics": lambda: self.panels.toggle("stats-panel"),
         }
+        self.keyboard = Keyboard(dom, shortcuts, escape=self.panels.close)
 
     def begin(self, early: str | None, notices: list[str]) -> None:
         """Show the page: its texts, the settings, the game saved, the toolbar on, the info

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .clock import format_time
@@ -15,12 +16,12 @@ TICK_MS = 250
 """How often the clock's display is refreshed."""
 
 
+@dataclass(eq=False)
 class InfoBar:
     """Shows the game's figures and whether it can be undone."""
 
-    def __init__(self, dom: PageDom, state: PageState) -> None:
-        self.dom = dom
-        self.state = state
+    dom: PageDom
+    state: PageState
 
     def update(self) -> None:
         """Score, moves, deal code, clock and the Undo button."""

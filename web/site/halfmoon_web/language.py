@@ -7,6 +7,7 @@ not-saved indicator, the end dialog) are drawn again by their owners.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import Board
@@ -21,22 +22,17 @@ if TYPE_CHECKING:
     from .page_dom import PageDom
 
 
+@dataclass(eq=False)
 class PageLanguage:
     """Writes the whole page in the state's language."""
 
-    def __init__(
-        self,
-        dom: PageDom,
-        state: PageState,
-        board: Board,
-        saver: Saver,
-        views: tuple[StatsPanel, BackupsList, EndDialog],
-    ) -> None:
-        self.dom = dom
-        self.state = state
-        self.board = board
-        self.saver = saver
-        self.stats, self.backups, self.end = views
+    dom: PageDom
+    state: PageState
+    board: Board
+    saver: Saver
+    stats: StatsPanel
+    backups: BackupsList
+    end: EndDialog
 
     def apply(self) -> None:
         """Write every text of the page in the current language."""

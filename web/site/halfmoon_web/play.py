@@ -7,6 +7,7 @@ and opens the end dialog when the game ends. A game left with a move counts as l
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
@@ -27,26 +28,21 @@ if TYPE_CHECKING:
     from .startup import Stores
 
 
+@dataclass(eq=False)
 class GamePlay:
     """The game's commands and what the page shows of them."""
 
-    def __init__(
-        self,
-        dom: PageDom,
-        stores: Stores,
-        state: PageState,
-        board: Board,
-        tabs: TabSync,
-        views: tuple[Dialogs, InfoBar, EndDialog, StatsPanel],
-    ) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
-        self.board = board
-        self.tabs = tabs
-        self.dialogs, self.info, self.end, self.stats = views
-        self._was_running = False
-        """Whether the clock ran when the page was hidden."""
+    dom: PageDom
+    stores: Stores
+    state: PageState
+    board: Board
+    tabs: TabSync
+    dialogs: Dialogs
+    info: InfoBar
+    end: EndDialog
+    stats: StatsPanel
+    _was_running: bool = field(default=False, init=False)
+    """Whether the clock ran when the page was hidden."""
 
     def on_tap(self, outcome: TapOutcome) -> None:
         """A card was tapped on the board: a removal is said in words (with the end of the

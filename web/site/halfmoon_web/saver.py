@@ -4,6 +4,7 @@ the next visit's first paint, and the indicator that shows when saving stopped
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import i18n, saving_view
@@ -19,16 +20,16 @@ if TYPE_CHECKING:
     from .startup import Stores
 
 
+@dataclass(eq=False)
 class Saver:
     """Writes the game and the board's snapshot; says when something is not saved."""
 
-    def __init__(self, dom: PageDom, stores: Stores, state: PageState, board: Board) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
-        self.board = board
-        self._snapshot_drawn: tuple[object, ...] | None = None
-        """What the saved snapshot shows (game, language, options), to skip a rewrite."""
+    dom: PageDom
+    stores: Stores
+    state: PageState
+    board: Board
+    _snapshot_drawn: tuple[object, ...] | None = field(default=None, init=False)
+    """What the saved snapshot shows (game, language, options), to skip a rewrite."""
 
     def save(self, *, leaving: bool = False, force: bool = False) -> SaveResult:
         """Store the game in progress (``force``: over another tab's; see

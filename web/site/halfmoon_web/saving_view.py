@@ -7,6 +7,7 @@ The rules of saving live in ``storage``, ``saved``, ``backups`` and ``game_store
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import i18n
@@ -107,13 +108,13 @@ def backup_text(entry: Backup, lang: str) -> str:
     )
 
 
+@dataclass(eq=False)
 class BackupsList:
     """The Settings panel's list of kept copies of unreadable saves, with Download and Delete."""
 
-    def __init__(self, dom: PageDom, data: SavedData, state: PageState) -> None:
-        self.dom = dom
-        self.data = data
-        self.state = state
+    dom: PageDom
+    data: SavedData
+    state: PageState
 
     def render(self) -> None:
         """Fill the list."""

@@ -3,6 +3,7 @@ parameters"): the share sheet when the browser has one, else the clipboard."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .page_state import PageState
@@ -11,12 +12,13 @@ if TYPE_CHECKING:
     from .page_dom import PageDom
 
 
+@dataclass(eq=False)
 class Sharing:
-    """The info bar's Copy code and Share link buttons."""
+    """The info bar's Copy code and Share link buttons; what they did (or could not do) is said
+    in the status line."""
 
-    def __init__(self, dom: PageDom, state: PageState) -> None:
-        self.dom = dom
-        self.state = state
+    dom: PageDom
+    state: PageState
 
     def share_url(self) -> str:
         """The address that opens this deal."""

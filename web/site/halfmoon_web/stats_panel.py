@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .clock import format_time
@@ -14,13 +15,13 @@ if TYPE_CHECKING:
     from .page_dom import PageDom
 
 
+@dataclass(eq=False)
 class StatsPanel:
     """Fills the Statistics panel from the stored statistics."""
 
-    def __init__(self, dom: PageDom, data: SavedData, state: PageState) -> None:
-        self.dom = dom
-        self.data = data
-        self.state = state
+    dom: PageDom
+    data: SavedData
+    state: PageState
 
     def render(self) -> None:
         """Fill the panel: the figures, then the table of recent games (or "none yet")."""

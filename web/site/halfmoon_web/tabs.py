@@ -8,6 +8,7 @@ the player which game to keep (the ``sync-dialog``). The decisions are
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .board import Board
@@ -24,26 +25,20 @@ if TYPE_CHECKING:
     from .startup import Stores
 
 
+@dataclass(eq=False)
 class TabSync:
     """Saves without overwriting another tab's game; follows or asks when one comes in."""
 
-    def __init__(
-        self,
-        dom: PageDom,
-        stores: Stores,
-        state: PageState,
-        board: Board,
-        saver: Saver,
-        views: tuple[Dialogs, InfoBar, EndDialog],
-    ) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
-        self.board = board
-        self.saver = saver
-        self.dialogs, self.info, self.end = views
-        self._theirs: GameSession | None = None
-        """Another tab's game, while the player chooses between it and this page's."""
+    dom: PageDom
+    stores: Stores
+    state: PageState
+    board: Board
+    saver: Saver
+    dialogs: Dialogs
+    info: InfoBar
+    end: EndDialog
+    _theirs: GameSession | None = field(default=None, init=False)
+    """Another tab's game, while the player chooses between it and this page's."""
 
     def save_game(self, *, leaving: bool = False, force: bool = False) -> None:
         """Save the game in progress (see :meth:`Saver.save`). When another tab stored a
