@@ -9,19 +9,21 @@ here: :mod:`halfmoon_web.app` builds the page from what this returns.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
 
 from . import i18n
 from .dom import found, page_language, url_param
 from .game_store import GameStore
-from .page_dom import PageDom
 from .page_state import PageState
 from .saved import SavedData
 from .saving_view import problem_texts
 from .session import GameSession
 from .storage import Storage
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
 
 
 class Stores(NamedTuple):

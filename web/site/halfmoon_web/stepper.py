@@ -1,4 +1,5 @@
-"""The step viewer: a board plus Start / Previous step / Next step and ``Step N of M``.
+"""The step viewer: a board plus Start / Previous step / Next step and ``Step N of M``
+(docs/interface.md, "The rules page and the embed").
 
 Mounted by the rules page and by ``embed.html?...&steps=``. Each step shows the position after
 that many moves of a :class:`~halfmoon_web.steps.StepLine` and says in words what was removed
