@@ -1,4 +1,5 @@
-"""Where the keys move the focus on a board (halfmoon_web/board_keys.py, docs/keyboard.md)."""
+"""Where the keys move the focus on a board (halfmoon_web/board_keys.py), and the game page's
+shortcuts (halfmoon_web/shortcuts.py): docs/keyboard.md."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from halfmoon_core import PLACES, Card, Game, parse_card
 from halfmoon_web.board_keys import key_target
+from halfmoon_web.shortcuts import LETTERS, SHORTCUTS, shortcut_action, shortcut_letter
 
 DEAL = "HM1-N-AAAAAAB"
 """Tops: 1:8S 2:QC 3:KS 4:9H 5:6H 6:5H 7:2D 8:7S 9:QD 10:QS 11:TC 12:8H,
@@ -143,3 +145,47 @@ def test_a_single_card_is_its_own_neighbour() -> None:
     cards = {"R4": parse_card("5S")}
     for key in ("ArrowRight", "ArrowLeft", "Home", "End", "ArrowUp", "ArrowDown", "5"):
         assert key_target(key, "R4", cards, "en") == "R4"
+
+
+# -- the game page's shortcuts (halfmoon_web/shortcuts.py) ---------------------------------
+@pytest.mark.parametrize(
+    ("key", "code", "letter"),
+    [
+        ("u", "KeyU", "u"),
+        ("U", "KeyU", "u"),
+        ("ư", "KeyU", "u"),
+        ("Dead", "KeyN", "n"),
+        ("ArrowUp", "ArrowUp", ""),
+        ("Escape", "Escape", ""),
+        ("5", "Digit5", "5"),
+    ],
+)
+def test_a_key_names_its_letter_on_any_layout(key: str, code: str, letter: str) -> None:
+    """By ``key``, else (no Latin letter: a Vietnamese input method) by ``code``."""
+    assert shortcut_letter(key, code) == letter
+
+
+@pytest.mark.parametrize(
+    ("letter", "command", "shift", "action"),
+    [
+        ("u", False, False, "undo"),
+        ("z", True, False, "undo"),
+        ("z", True, True, None),
+        ("z", False, False, None),
+        ("n", False, False, "new-game"),
+        ("n", True, False, None),
+        ("s", False, False, "settings"),
+        ("t", False, False, "statistics"),
+        ("a", False, False, None),
+    ],
+)
+def test_the_shortcuts_of_docs_keyboard(
+    letter: str, command: bool, shift: bool, action: str | None
+) -> None:
+    assert shortcut_action(letter, command=command, shift=shift) == action
+
+
+def test_every_shortcut_is_announced_on_its_toolbar_button() -> None:
+    """Each action a letter does is a toolbar button whose aria-keyshortcuts names it."""
+    for letter, action in LETTERS.items():
+        assert letter.upper() in SHORTCUTS[action].split()

@@ -140,7 +140,7 @@ ALL_REMOVED = "HMP1:" + "/" * 19
     ids=["stalemate", "won", "playing"],
 )
 def test_end_title_says_how_the_engine_game_ends(start: str, en: str, vi: str) -> None:
-    """The end words follow the engine's status, in the end dialog's words (SPEC §11)."""
+    """The end words follow the engine's status, in the end dialog's words (docs/interface.md)."""
     status = Game.from_start(start).status
     assert i18n.end_title(status, "en") == en
     assert i18n.end_title(status, "vi") == vi
@@ -182,3 +182,39 @@ def test_every_deal_code_message_has_a_vietnamese_form(text: str) -> None:
     assert i18n.engine_text(message, "en") == message
     translated = i18n.engine_text(message, "vi")
     assert translated != message and "deal" not in translated
+
+
+class _Window:
+    """What :func:`halfmoon_web.dom.page_language` reads of a window."""
+
+    def __init__(self, search: str, languages: list[str], language: str = "en-US") -> None:
+        self.location = type("Location", (), {"search": search})()
+        self.navigator = type("Navigator", (), {"languages": languages, "language": language})()
+        self.URLSearchParams = type("Params", (), {"new": staticmethod(_Params)})
+
+
+class _Params:
+    def __init__(self, search: str) -> None:
+        pairs = [item.split("=", 1) for item in search.lstrip("?").split("&") if "=" in item]
+        self.values = dict(pairs)
+
+    def get(self, name: str) -> str | None:
+        return self.values.get(name)
+
+
+@pytest.mark.parametrize(
+    ("search", "saved", "languages", "expected"),
+    [
+        ("?lang=en", "vi", ["vi"], "en"),
+        ("?lang=", "en", ["vi"], "en"),
+        ("", None, ["fr", "vi-VN"], "vi"),
+        ("", None, [], "en"),  # no list: the browser's one language
+    ],
+)
+def test_every_page_chooses_its_language_one_way(
+    search: str, saved: str | None, languages: list[str], expected: str
+) -> None:
+    """``?lang=``, else the setting, else the browser's languages (docs/formats.md)."""
+    from halfmoon_web.dom import page_language
+
+    assert page_language(_Window(search, languages), saved) == expected

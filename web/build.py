@@ -271,53 +271,67 @@ def compile_python(
     pages = page_names(site)
     if "main.py" not in entry_scripts(site):
         raise BuildError("no page runs main.py, the entry point the bytecode is made for")
-    info = lock_info()
     with tempfile.TemporaryDirectory(prefix="halfmoon-bytecode-") as tmp:
         workdir = Path(tmp)
         stage_python_sources(workdir, site, core)
-        cached = BYTECODE_CACHE / bytecode_cache_key(pyodide_version) / "stdlib-all.zip"
-        (workdir / "cache").mkdir()
-        if cached.is_file():
-            shutil.copyfile(cached, workdir / "cache" / "stdlib-all.zip")
-        request = {
-            "python": ".".join(info["python"].split(".")[:2]),
-            "pyodide": pyodide_version,
-            "app": "app",
-            "pages": sorted(set(pages.values())),
-            "always": ["halfmoon_web.lazy_stdlib", "halfmoon_web.pyscript_bytecode"],
-            "pyscript": "pyscript",
-            "bootstrap": list(PYSCRIPT_BOOTSTRAP),
-            "stdlib_cache": "cache/stdlib-all.zip",
-        }
-        (workdir / "request.json").write_text(json.dumps(request), encoding="utf-8")
-        report = run_bytecode_job(workdir)
-        if report.get("python") != info["python"]:
-            raise BuildError(
-                f"bytecode made by Python {report.get('python')}, not {info['python']}"
-            )
-        if not cached.is_file():
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(workdir / "cache" / "stdlib-all.zip", cached)
-        out = workdir / "out"
+        report = run_cached_bytecode_job(workdir, sorted(set(pages.values())), pyodide_version)
         vendor = stage / "vendor" / "python" / pyodide_version
-        vendor.mkdir(parents=True, exist_ok=True)
+        return publish_bytecode(workdir / "out", vendor, app, pages, report)
 
-        def publish(archive: Path, stem: str) -> str:
-            digest = hashlib.sha256(archive.read_bytes()).hexdigest()[:12]
-            shutil.copyfile(archive, vendor / f"{stem}-{digest}.zip")
-            return f"./vendor/python/{pyodide_version}/{stem}-{digest}.zip"
 
-        fallback = publish(out / "stdlib-all.zip", "stdlib-all")
-        values: dict[str, dict[str, str]] = {}
-        for html, page in pages.items():
-            if page not in report["pages"]:  # type: ignore[operator]
-                raise BuildError(f"{html}: main.py's PAGES has no page {page!r}")
-            shutil.copyfile(out / f"app-{page}.zip", app / f"python-{page}.zip")
-            values[html] = {
-                "PAGE": page,
-                "PYTHON_STDLIB": publish(out / f"stdlib-{page}.zip", "stdlib"),
-                "PYTHON_FALLBACK": fallback,
-            }
+def run_cached_bytecode_job(
+    workdir: Path, pages: list[str], pyodide_version: str
+) -> dict[str, object]:
+    """Run the bytecode job for ``pages`` in ``workdir``, the compiled standard library taken
+    from (or kept in) :data:`BYTECODE_CACHE`; check the Python that made it."""
+    info = lock_info()
+    cached = BYTECODE_CACHE / bytecode_cache_key(pyodide_version) / "stdlib-all.zip"
+    (workdir / "cache").mkdir()
+    if cached.is_file():
+        shutil.copyfile(cached, workdir / "cache" / "stdlib-all.zip")
+    request = {
+        "python": ".".join(info["python"].split(".")[:2]),
+        "pyodide": pyodide_version,
+        "app": "app",
+        "pages": pages,
+        "always": ["halfmoon_web.lazy_stdlib", "halfmoon_web.pyscript_bytecode"],
+        "pyscript": "pyscript",
+        "bootstrap": list(PYSCRIPT_BOOTSTRAP),
+        "stdlib_cache": "cache/stdlib-all.zip",
+    }
+    (workdir / "request.json").write_text(json.dumps(request), encoding="utf-8")
+    report = run_bytecode_job(workdir)
+    if report.get("python") != info["python"]:
+        raise BuildError(f"bytecode made by Python {report.get('python')}, not {info['python']}")
+    if not cached.is_file():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(workdir / "cache" / "stdlib-all.zip", cached)
+    return report
+
+
+def publish_bytecode(
+    out: Path, vendor: Path, app: Path, pages: dict[str, str], report: dict[str, object]
+) -> dict[str, dict[str, str]]:
+    """Copy the job's archives into the build: each page's app archive into ``app``, the
+    standard library archives into ``vendor`` named by their hash. Each page's values."""
+    vendor.mkdir(parents=True, exist_ok=True)
+
+    def publish(archive: Path, stem: str) -> str:
+        digest = hashlib.sha256(archive.read_bytes()).hexdigest()[:12]
+        shutil.copyfile(archive, vendor / f"{stem}-{digest}.zip")
+        return f"./vendor/python/{vendor.name}/{stem}-{digest}.zip"
+
+    fallback = publish(out / "stdlib-all.zip", "stdlib-all")
+    values: dict[str, dict[str, str]] = {}
+    for html, page in pages.items():
+        if page not in report["pages"]:  # type: ignore[operator]
+            raise BuildError(f"{html}: main.py's PAGES has no page {page!r}")
+        shutil.copyfile(out / f"app-{page}.zip", app / f"python-{page}.zip")
+        values[html] = {
+            "PAGE": page,
+            "PYTHON_STDLIB": publish(out / f"stdlib-{page}.zip", "stdlib"),
+            "PYTHON_FALLBACK": fallback,
+        }
     return values
 
 

@@ -298,6 +298,65 @@ def check_runtime(request: dict[str, object], pyodide_version: str | None) -> No
         raise JobError(f"the compiler is Pyodide {pyodide_version}, not {request['pyodide']}")
 
 
+def write_stdlib_all(
+    out: Path, stdlib: dict[str, tuple[str, bool, str]], cache: Path | None
+) -> dict[str, bytes]:
+    """Write ``out/stdlib-all.zip``, the whole standard library as bytecode (from ``cache``
+    when it holds it); return its members."""
+    compiled = load_or_compile_stdlib(stdlib, cache)
+    if cache is not None:  # the same bytes: no need to deflate 4 MB again
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "stdlib-all.zip").write_bytes(cache.read_bytes())
+    else:
+        write_zip(out / "stdlib-all.zip", compiled)
+    return compiled
+
+
+def pyscript_pycache(pyscript: dict[str, tuple[str, bool, str]]) -> dict[str, bytes]:
+    """PyScript's package as checked bytecode, by member name under ``pyscript-pycache/``.
+    PyScript writes its package as source at every start, then imports it: this bytecode,
+    checked against that source, spares the compiling (halfmoon_web/pyscript_bytecode.py)."""
+    tag = sys.implementation.cache_tag
+    return {
+        f"{PYSCRIPT_PYCACHE}/{rel[: -len('.py')].rpartition('/')[2]}.{tag}.pyc": to_pyc(
+            source, rel, checked=True
+        )
+        for rel, _is_package, source in pyscript.values()
+    }
+
+
+class PageArchives:
+    """Writes each page's two archives: the standard library modules and the app modules it
+    imports (each app module compiled once for all pages)."""
+
+    def __init__(
+        self,
+        out: Path,
+        indexes: tuple[dict[str, tuple[str, bool, str]], dict[str, tuple[str, bool, str]]],
+        compiled: dict[str, bytes],
+        extra: dict[str, bytes],
+    ) -> None:
+        self.out = out
+        self.stdlib, self.app = indexes
+        self.compiled = compiled
+        self.extra = extra
+        """Members every app archive holds besides its modules."""
+        self._app_pyc: dict[str, bytes] = {}
+
+    def write(self, page: str, modules: set[str]) -> dict[str, list[str]]:
+        """Write ``stdlib-<page>.zip`` and ``app-<page>.zip`` of ``modules``; their lists."""
+        stdlib_part = sorted(m for m in modules if m in self.stdlib)
+        app_part = sorted(m for m in modules if m in self.app)
+        names = [pyc_name(self.stdlib[m][0]) for m in stdlib_part]
+        write_zip(self.out / f"stdlib-{page}.zip", {n: self.compiled[n] for n in names})
+        for m in app_part:
+            if m not in self._app_pyc:
+                self._app_pyc[m] = to_pyc(self.app[m][2], self.app[m][0])
+        members = {pyc_name(self.app[m][0]): self._app_pyc[m] for m in app_part}
+        write_zip(self.out / f"app-{page}.zip", {**members, **self.extra})
+        return {"stdlib": stdlib_part, "app": app_part}
+
+
 def run(
     job: Path, pyodide_version: str | None, startup_modules: Iterable[str]
 ) -> dict[str, object]:
@@ -309,64 +368,32 @@ def run(
     stdlib = index_sources(read_zip(STDLIB_ZIP))
     app = index_sources(read_folder(app_root))
     pyscript = index_sources(read_folder(job / str(request["pyscript"])))
-    everything = {**stdlib, **pyscript, **app}
+    everything, ours, memo = {**stdlib, **pyscript, **app}, frozenset(app), {}
+
+    def closure(roots: Iterable[str]) -> set[str]:
+        return import_closure(roots, everything, memo, ours)
 
     # What runs before any page code: Pyodide's own start-up (what this interpreter had
     # imported before the job began) and PyScript's start-up code and package.
-    runtime_roots = [*startup_modules, *request["bootstrap"], *pyscript]
-    memo: dict[str, set[str]] = {}
-    ours = frozenset(app)
-    runtime = import_closure(runtime_roots, everything, memo, ours)
-
+    runtime = closure([*startup_modules, *request["bootstrap"], *pyscript])
     main_source = (app_root / "main.py").read_text(encoding="utf-8")
-    main_imports = top_level_imports(main_source, "__main__", False)
+    roots = [*request.get("always", []), *top_level_imports(main_source, "__main__", False)]
     cache = request.get("stdlib_cache")
-    cache_path = job / str(cache) if cache else None
-    compiled = load_or_compile_stdlib(stdlib, cache_path)
-    if cache_path is not None:  # the same bytes: no need to deflate 4 MB again
-        out.mkdir(parents=True, exist_ok=True)
-        (out / "stdlib-all.zip").write_bytes(cache_path.read_bytes())
-    else:
-        write_zip(out / "stdlib-all.zip", compiled)
+    compiled = write_stdlib_all(out, stdlib, job / str(cache) if cache else None)
     names = "\n".join(sorted({m.partition(".")[0] for m in stdlib})) + "\n"
-    # PyScript writes its package as source at every start, then imports it: its bytecode,
-    # checked against that source, spares the compiling (halfmoon_web/pyscript_bytecode.py).
-    tag = sys.implementation.cache_tag
-    pyscript_pyc = {
-        f"{PYSCRIPT_PYCACHE}/{rel[: -len('.py')].rpartition('/')[2]}.{tag}.pyc": to_pyc(
-            source, rel, checked=True
-        )
-        for rel, _is_package, source in pyscript.values()
-    }
-
-    app_pyc: dict[str, bytes] = {}
-    report: dict[str, object] = {
-        "python": sys.version.split()[0],
-        "magic": importlib.util.MAGIC_NUMBER.hex(),
-        "pages": {},
-    }
+    extra = {"stdlib-names.txt": names.encode(), **pyscript_pycache(pyscript)}
+    archives = PageArchives(out, (stdlib, app), compiled, extra)
+    pages: dict[str, object] = {}
     for page, module in page_table(main_source).items():
         if page not in request["pages"]:
             continue
         if module not in app:
             raise JobError(f"page {page}: module {module} is not in the app")
-        roots = [*request.get("always", []), *main_imports, module]
-        modules = runtime | import_closure(roots, everything, memo, ours)
+        modules = runtime | closure([*roots, module])
         codecs = {c for m in modules if m in app for c in codec_modules(app[m][2])}
-        modules |= import_closure(codecs, everything, memo, ours)
-        stdlib_part = sorted(m for m in modules if m in stdlib)
-        app_part = sorted(m for m in modules if m in app)
-        write_zip(
-            out / f"stdlib-{page}.zip",
-            {pyc_name(stdlib[m][0]): compiled[pyc_name(stdlib[m][0])] for m in stdlib_part},
-        )
-        for m in app_part:
-            if m not in app_pyc:
-                app_pyc[m] = to_pyc(app[m][2], app[m][0])
-        members = {pyc_name(app[m][0]): app_pyc[m] for m in app_part}
-        extra = {"stdlib-names.txt": names.encode(), **pyscript_pyc}
-        write_zip(out / f"app-{page}.zip", {**members, **extra})
-        report["pages"][page] = {"stdlib": stdlib_part, "app": app_part}  # type: ignore[index]
+        pages[page] = archives.write(page, modules | closure(codecs))
+    magic = importlib.util.MAGIC_NUMBER.hex()
+    report = {"python": sys.version.split()[0], "magic": magic, "pages": pages}
     (out / "report.json").write_text(json.dumps(report, indent=1), encoding="utf-8")
     return report
 

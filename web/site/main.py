@@ -1,9 +1,9 @@
 """Entry point of every Half Moon page: mount what ``<body data-page=...>`` asks for.
 
-``game`` (index.html) mounts :mod:`halfmoon_web.app`; other pages name their own module in
-:data:`PAGES`, each with a ``start(window)`` function. Once the page is drawn and accepts taps,
-``<html data-ready>`` is set (SPEC §11); any failure sets ``data-error`` and shows the message,
-so the player never faces a blank page.
+Each page names its module in :data:`PAGES` (``game``, index.html: :mod:`halfmoon_web.app`),
+each with a ``start(window)`` function. Once the page is drawn and accepts taps,
+``<html data-ready>`` is set; any failure sets ``data-error`` and shows the message, so the
+player never faces a blank page (docs/interface.md; the whole start: docs/startup.md).
 """
 
 import traceback
@@ -32,17 +32,9 @@ def show_error(message: str) -> None:
         detail.textContent = message
 
 
-def page_name() -> str:
-    """``<body data-page>``; ``embed`` for ``<body class="embed">``; else ``game``."""
-    name = document.body.getAttribute("data-page")
-    if name:
-        return str(name)
-    return "embed" if document.body.classList.contains("embed") else "game"
-
-
 def start() -> object:
-    """Mount the page and mark it ready."""
-    name = page_name()
+    """Mount the page ``<body data-page>`` names and mark it ready."""
+    name = str(document.body.getAttribute("data-page"))
     if name not in PAGES:
         raise ValueError(f"unknown page {name!r}")
     stage = to_js({"detail": "app"}, dict_converter=Object.fromEntries)  # early.js's progress line

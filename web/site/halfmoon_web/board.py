@@ -45,6 +45,7 @@ class Board:
         self.model = model
         self.assist = assist
         self.on_tap = on_tap
+        """Told each tap's outcome (a page may set it once its handler is built)."""
         self.view = BoardView(
             container,
             lang=lang,
@@ -52,17 +53,15 @@ class Board:
             reduced_motion=reduced_motion,
             interactive=interactive,
         )
-        self._click = create_proxy(self._on_click)
-        self._key = create_proxy(self._on_key)
-        self._focus = create_proxy(self._on_focus)
-        self._anim = create_proxy(self.view.on_animation_end)
-        self._listeners = (
-            ("click", self._click),
-            ("keydown", self._key),
-            ("focusin", self._focus),
-            ("animationend", self._anim),
-        )
-        for name, listener in self._listeners:
+        handlers = {
+            "click": self._on_click,
+            "keydown": self._on_key,
+            "focusin": self._on_focus,
+            "animationend": self.view.on_animation_end,
+        }
+        self._proxies = [create_proxy(handler) for handler in handlers.values()]
+        """The listeners' proxies, kept alive as long as the board."""
+        for name, listener in zip(handlers, self._proxies, strict=True):
             container.addEventListener(name, listener)
         self.render()
 
@@ -117,11 +116,6 @@ class Board:
         self.render()
         return outcome
 
-    def restart(self) -> None:
-        """Back to the start position."""
-        self.model.restart()
-        self.render()
-
     def set_game(self, game: Any) -> None:
         """Show another game (e.g. another step of the step viewer)."""
         self.model.set_game(game)
@@ -150,9 +144,3 @@ class Board:
         """Draw the model's game, selection and (with placement assist) the dimmed cards."""
         dimmed = self.model.dimmed() if self.assist else frozenset()
         self.view.render(self.model.game, self.model.selected(), dimmed)
-
-    def destroy(self) -> None:
-        """Detach the listeners and release their proxies."""
-        for name, listener in self._listeners:
-            self.container.removeEventListener(name, listener)
-            listener.destroy()

@@ -1,9 +1,10 @@
 """The only module that writes a board's DOM: twelve piles on the arc and eight reserve slots.
 
 ``BoardView(container)`` draws into any element, so the same board mounts on the game page, the
-rules page and ``embed.html``. Layout (SPEC §2) is pure CSS (``board.css``): each place carries a
-``hm-at-<place>`` class that puts it on the arc. ``render`` patches only the places whose
-state changed. Text goes in with ``textContent``/attributes only, never as HTML.
+rules page and ``embed.html``. The layout (docs/rules.md, "The table") is pure CSS
+(``board.css``): each place carries a ``hm-at-<place>`` class that puts it on the arc.
+``render`` patches only the places whose state changed. Text goes in with ``textContent`` and
+attributes only, never as HTML.
 
 An interactive board is one tab stop (docs/keyboard.md): its current card has ``tabindex="0"``,
 every other card ``-1``; when the current card goes, the next card in the order of the places

@@ -1,4 +1,5 @@
-"""The game clock (SPEC §6) as plain arithmetic: callers pass the current time in milliseconds."""
+"""The game clock (docs/interface.md, "The game page") as plain arithmetic: callers pass the
+current time in milliseconds."""
 
 from __future__ import annotations
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .i18n import choose_language
+
 try:
     from pyodide.ffi import jsnull
 except ImportError:  # plain CPython (unit tests): null is None there
@@ -37,6 +39,14 @@ def url_param(window: Any, name: str) -> str | None:
     browser's ``URLSearchParams``: ``urllib.parse`` costs more to import than it gives.)"""
     value = window.URLSearchParams.new(window.location.search).get(name)
     return value if isinstance(value, str) and value else None
+
+
+def page_language(window: Any, saved: object = None) -> str:
+    """The page's language, chosen the same way on every page: ``?lang=``, else the player's
+    setting (``saved``), else the browser's first English or Vietnamese, else Vietnamese."""
+    navigator = window.navigator
+    browser = list(navigator.languages or [navigator.language])
+    return choose_language(url_param(window, "lang"), saved, browser)
 
 
 def focus_lost(document: Any) -> bool:

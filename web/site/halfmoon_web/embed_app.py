@@ -1,7 +1,8 @@
-"""Wiring of ``embed.html``: one board (or a step viewer) driven by URL parameters (§10, §11).
+"""Wiring of ``embed.html``: one board (or a step viewer) driven by URL parameters.
 
-Parameters are checked by :mod:`halfmoon_web.embed_params`; a bad one is reported inside the
-frame as text (never HTML) and start-up is marked failed with ``data-error``. A start that is
+Its parameters (docs/formats.md, "URL parameters") are checked by
+:mod:`halfmoon_web.embed_params`; a bad one is reported inside the frame as text (never HTML)
+and start-up is marked failed with ``data-error`` (docs/interface.md). A start that is
 already won or stalemate is valid: the status line says so at once, in the game page's words
 (a step viewer says it at the step that ends so). The embed never reads or writes storage, so
 it cannot touch the player's saved game.
@@ -15,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from .announce import tap_message
 from .board import Board
 from .clock import Clock, format_time
-from .dom import focus_lost, found, translate_marked, url_param
+from .dom import focus_lost, found, page_language, translate_marked
 from .embed_params import EmbedParamError, parse_embed_pairs
-from .i18n import cards_words, choose_language, end_title, t
+from .i18n import end_title, t
 from .model import BoardModel, TapOutcome
 from .stepper import Stepper
 from .steps import StepLine
@@ -33,15 +35,13 @@ class EmbedPage:
         self.window = window
         self.document = document
         self.clock = Clock()
-        browser = list(window.navigator.languages or [window.navigator.language])
         params = window.URLSearchParams.new(window.location.search)
         pairs = [(str(entry[0]), str(entry[1])) for entry in params.entries()]
         try:
             config = parse_embed_pairs(pairs)
         except EmbedParamError as exc:
-            lang = choose_language(url_param(window, "lang"), None, browser)
-            raise EmbedFailed(self._fail(lang, exc)) from None
-        self.lang = choose_language(config.lang, None, browser)
+            raise EmbedFailed(self._fail(page_language(window), exc)) from None
+        self.lang = page_language(window)
         self._set_lang(self.lang)
         self.status = document.getElementById("embed-status")
         self.say("")  # early.js's loading note (docs/startup.md)
@@ -60,7 +60,7 @@ class EmbedPage:
                 labels=config.labels,
                 on_tap=self._on_tap,
             )
-            self.say(end_title(self.view.model.status, self.lang))
+            self.say(end_title(self.view.model.game.status, self.lang))
 
     def say(self, text: str) -> None:
         """Show a message in the frame's one status element."""
@@ -74,16 +74,18 @@ class EmbedPage:
         self.document.title = t(lang, "embed_heading")
 
     def _on_tap(self, outcome: TapOutcome) -> None:
+        """The clock runs from the first tap to the end; the tap is said (a removal once, with
+        the end of the game if it came)."""
         now = float(self.window.performance.now())
         if outcome.status == "playing":
             self.clock.start(now)
         else:
             self.clock.pause(now)
+        message = tap_message(outcome, self.lang, self.ending(outcome.status))
+        if message is not None:
+            self.say(message)
         if outcome.move is not None:
-            self.say(self.removal_text(outcome))
             self._keep_focus()
-        elif outcome.error is not None:
-            self.say(t(self.lang, outcome.error))
 
     def _keep_focus(self) -> None:
         """When the last cards went with the focus, put it on the status line, which says how
@@ -91,19 +93,18 @@ class EmbedPage:
         if focus_lost(self.document) and found(self.status):
             self.status.focus()
 
-    def removal_text(self, outcome: TapOutcome) -> str:
-        """``Removed 9 of hearts and 2 of diamonds``, then the end of the game if it came:
-        ``You won! Score 520, 48 moves, time 2:05.`` or ``No more moves.``"""
+    def ending(self, status: str) -> str:
+        """How a removal that ended the game goes on: ``You won! Score 520, 48 moves, time
+        2:05.`` (the game page's end dialog) or ``No more moves.``; empty while playing."""
         lang = self.lang
-        text = t(lang, "removed", cards=cards_words(outcome.removed, lang))
-        if outcome.status == "won":
+        if status == "won":
             game = self.view.model.game
             time = format_time(self.clock.elapsed(float(self.window.performance.now())))
             body = t(lang, "won_body", score=game.score, moves=game.moves, time=time)
-            return f"{text}. {t(lang, 'won_title')} {body}"
-        if outcome.status == "stalemate":
-            return f"{text}. {t(lang, 'stalemate_title')}."
-        return text
+            return f"{t(lang, 'won_title')} {body}"
+        if status == "stalemate":
+            return f"{t(lang, 'stalemate_title')}."
+        return ""
 
     def _fail(self, lang: str, exc: EmbedParamError) -> str:
         """Show the bad parameter inside the frame, as text; return the message."""

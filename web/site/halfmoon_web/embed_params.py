@@ -1,4 +1,5 @@
-"""Reading ``embed.html``'s URL parameters (SPEC §11) into a checked configuration (DOM-free).
+"""Reading ``embed.html``'s URL parameters (docs/formats.md, "URL parameters") into a checked
+configuration (DOM-free).
 
 Every problem is reported by parameter name; nothing from the URL is ever used as HTML.
 """
@@ -10,8 +11,10 @@ from typing import NamedTuple
 
 from halfmoon_core import Game, HalfMoonError, normalise_code, parse_moves, replay
 
+from .i18n import LANGS
+
 KNOWN = ("deal", "position", "steps", "labels", "lang")
-LANGS = ("en", "vi")
+_LANG_CHOICES = " or ".join(sorted(LANGS))
 
 
 class EmbedConfig(NamedTuple):
@@ -49,7 +52,7 @@ def parse_embed_pairs(pairs: Iterable[tuple[str, str]]) -> EmbedConfig:
         seen[name] = value
     lang = seen.get("lang")
     if lang is not None and lang not in LANGS:
-        raise EmbedParamError("lang", f"{_short(lang)!r} is not a language (use en or vi)")
+        raise EmbedParamError("lang", f"{_short(lang)!r} is not a language (use {_LANG_CHOICES})")
     labels_text = seen.get("labels", "0")
     if labels_text not in ("0", "1"):
         raise EmbedParamError("labels", f"{_short(labels_text)!r} is not 1 or 0")

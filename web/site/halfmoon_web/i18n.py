@@ -1,8 +1,8 @@
-"""Every visible string and accessible name, in Vietnamese and English (SPEC §1, §5, §9, §11).
+"""Every visible string and accessible name, in Vietnamese and English.
 
-Card names follow the seed: Vietnamese speaks of «5 bích», «Át cơ», «Bồi chuồn», «Đầm cơ»,
-«Già cơ» and writes the short forms A, 2..10, V, D, R; English says "5 of spades", "ace of
-hearts" and writes A, 2..10, J, Q, K.
+Card names follow docs/interface.md ("Cards"): Vietnamese speaks of «5 bích», «Át cơ»,
+«Bồi chuồn», «Đầm cơ», «Già cơ» and writes the short forms A, 2..10, V, D, R; English says
+"5 of spades", "ace of hearts" and writes A, 2..10, J, Q, K.
 """
 
 from __future__ import annotations
@@ -417,8 +417,8 @@ def count_text(count: int, lang: str) -> str:
 
 
 def card_label(card: Card, place: str, count: int, lang: str) -> str:
-    """A playable card's accessible name (SPEC §11): ``5 of spades, pile 1, 8 cards``,
-    ``ace of hearts, reserve R3``."""
+    """A playable card's accessible name (docs/interface.md, "Cards"): ``5 of spades, pile 1,
+    8 cards``, ``ace of hearts, reserve R3``."""
     if place.startswith("R"):
         return f"{card_name(card, lang)}, {place_name(place, lang)}"
     return f"{card_name(card, lang)}, {place_name(place, lang)}, {count_text(count, lang)}"

@@ -31,7 +31,6 @@ class UndoOutcome(NamedTuple):
 
     move: Move
     returned: tuple[Card, ...]
-    status: Status
 
 
 class BoardModel:
@@ -46,13 +45,9 @@ class BoardModel:
         self.game = game
         self.selection = ()
 
-    @property
-    def status(self) -> Status:
-        """``playing``, ``won`` or ``stalemate``."""
-        return self.game.status
-
     def tap(self, place: str) -> TapOutcome:
-        """Apply a tap on ``place`` (SPEC §5); a completed pair or triple is played."""
+        """Apply a tap on ``place`` (docs/rules.md, "Selecting cards"); a completed pair or triple
+        is played."""
         before = self.selection
         result = tap(self.selection, place, self.game)
         removed: tuple[Card, ...] = ()
@@ -71,7 +66,7 @@ class BoardModel:
         move = self.game.pop()
         self.selection = ()
         returned = tuple(self.game.card_at(p) for p in move.places)
-        return UndoOutcome(move, returned, self.game.status)  # type: ignore[arg-type]
+        return UndoOutcome(move, returned)  # type: ignore[arg-type]
 
     def restart(self) -> None:
         """Back to the start position."""

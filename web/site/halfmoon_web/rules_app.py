@@ -15,8 +15,8 @@ from halfmoon_core import Game
 from halfmoon_core.embed import embed_snippet
 
 from .board import Board
-from .dom import found, translate_marked, url_param
-from .i18n import choose_language, normalise_lang, t
+from .dom import found, page_language, translate_marked
+from .i18n import normalise_lang, t
 from .model import BoardModel
 from .seed_example import MOVES, START
 from .settings import Settings
@@ -34,8 +34,7 @@ class RulesPage:
     def __init__(self, window: Any) -> None:
         self.window = window
         self.document = window.document
-        browser = list(window.navigator.languages or [window.navigator.language])
-        self.lang = choose_language(url_param(window, "lang"), saved_lang(window), browser)
+        self.lang = page_language(window, saved_lang(window))
         self.status = self.document.getElementById("rules-status")
         self.layout_host = self.document.createElement("div")
         self.layout_host.className = "board diagram-board"

@@ -1,21 +1,25 @@
 """What the game page shows about saving: the not-saved indicator, the messages about
 unusable stored values, and the list of kept copies in the Settings panel (with its download).
 
-The page object passed in is the :class:`~halfmoon_web.app.GamePage` (its ``el``, ``t``,
-``lang``, ``window`` and ``data``); the rules of saving live in ``storage``, ``saved``,
-``backups`` and ``game_store`` (docs/storage.md).
+The rules of saving live in ``storage``, ``saved``, ``backups`` and ``game_store``
+(docs/storage.md); this only puts them in words and on the page.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import i18n
 from .backups import KEEP_CHARS, Backup
 from .game_store import GameStore
-from .saved import Problem
-from .storage import GAME_KEY, SETTINGS_KEY, STATS_KEY, Storage
+from .page_state import PageState
+from .saved import Problem, SavedData
+from .storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, Storage
 from .stored_json import Unreadable
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
 
 #: The message of a key's unusable value, and the word for what it held.
 _UNREADABLE = {GAME_KEY: "unreadable_game", SETTINGS_KEY: "unreadable_settings"}
@@ -47,9 +51,23 @@ def problem_text(problem: Problem, lang: str) -> str:
     return f"{first} {kept}"
 
 
-def show_saving(page: Any, storage: Storage, games: GameStore) -> None:
+def problem_texts(data: SavedData, storage: Storage, lang: str) -> list[str]:
+    """What to tell the player about stored values found unusable since the last call (each
+    moved to the kept copies, or dropped), and kept copies given up for room."""
+    texts = [problem_text(problem, lang) for problem in data.take_problems()]
+    shelf = data.shelf
+    if shelf.reset_problem is not None:
+        reason = reason_text(shelf.reset_problem, lang)
+        texts.append(i18n.t(lang, "unreadable_backups", reason=reason))
+        shelf.reset_problem = None
+    if BACKUPS_KEY in storage.take_given_up():
+        texts.append(i18n.t(lang, "backups_given_up"))
+    return texts
+
+
+def show_saving(dom: PageDom, lang: str, storage: Storage, games: GameStore) -> None:
     """Show or hide the indicator that stays while the game is not being saved."""
-    indicator = page.el("save-status")
+    indicator = dom.el("save-status")
     if storage.blocked:
         key = "not_saving_blocked"
     elif games.unsaved and not storage.saving:
@@ -60,9 +78,9 @@ def show_saving(page: Any, storage: Storage, games: GameStore) -> None:
         key = "not_saving_full"
     else:
         key = ""
-    page.el("save-status-choose").hidden = key != "not_saving_conflict"
-    text = page.t(key) if key else ""
-    label = page.el("save-status-text")
+    dom.el("save-status-choose").hidden = key != "not_saving_conflict"
+    text = i18n.t(lang, key) if key else ""
+    label = dom.el("save-status-text")
     if label.textContent != text:
         label.textContent = text
     indicator.hidden = not key
@@ -90,32 +108,42 @@ def backup_text(entry: Backup, lang: str) -> str:
     )
 
 
-def render_backups(page: Any) -> None:
-    """Fill the Settings panel's list of kept copies."""
-    entries = page.data.shelf.entries()
-    document = page.document
-    items = []
-    for entry in entries:
-        item = document.createElement("li")
-        item.textContent = backup_text(entry, page.lang)
-        items.append(item)
-    page.el("backups-list").replaceChildren(*items)
-    page.el("backups-list").hidden = not items
-    page.el("backups-actions").hidden = not items
-    page.el("backups-empty").hidden = bool(items)
+@dataclass(eq=False)
+class BackupsList:
+    """The Settings panel's list of kept copies of unreadable saves, with Download and Delete."""
 
+    dom: PageDom
+    data: SavedData
+    state: PageState
 
-def download_backups(page: Any) -> None:
-    """Give the player the kept copies as a JSON file."""
-    from pyodide.ffi import create_once_callable, to_js
+    def render(self) -> None:
+        """Fill the list."""
+        items = []
+        for entry in self.data.shelf.entries():
+            item = self.dom.document.createElement("li")
+            item.textContent = backup_text(entry, self.state.lang)
+            items.append(item)
+        self.dom.el("backups-list").replaceChildren(*items)
+        self.dom.el("backups-list").hidden = not items
+        self.dom.el("backups-actions").hidden = not items
+        self.dom.el("backups-empty").hidden = bool(items)
 
-    window = page.window
-    text = page.data.shelf.download_text()
-    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
-    blob = window.Blob.new(to_js([text]), options)
-    url = window.URL.createObjectURL(blob)
-    link = page.document.createElement("a")
-    link.href = url
-    link.download = "halfmoon-unreadable-saves.json"
-    link.click()
-    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+    def clear(self) -> None:
+        """Delete the kept copies."""
+        self.data.shelf.clear()
+        self.render()
+        self.dom.say(self.state.t("backups_cleared"))
+
+    def download(self) -> None:
+        """Give the player the kept copies as a JSON file."""
+        from pyodide.ffi import create_once_callable, to_js
+
+        window = self.dom.window
+        text = self.data.shelf.download_text()
+        blob = window.Blob.new(to_js([text]), self.dom.js_options(type="application/json"))
+        url = window.URL.createObjectURL(blob)
+        link = self.dom.document.createElement("a")
+        link.href = url
+        link.download = "halfmoon-unreadable-saves.json"
+        link.click()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)

@@ -1,10 +1,11 @@
-"""The seed's example game (SPEC §10): its opening, our hidden cards, and a whole win.
+"""The rules page's example game, shown by its step viewer (the rules: docs/rules.md): its
+opening, the hidden cards we chose, and a whole win.
 
 Before step 1, pile 1 shows 5♠ and pile 8 shows 6♦ (8 cards each). Step 1 removes 5♠ + 6♦, which
-leaves exactly the seed's diagram; step 2 removes J♣ (pile 8) + Q♥ (pile 5) + K♥ (pile 3). The
-cards under the tops are not in the source: they were chosen (by a research solver that is not
-shipped) so that the deal is a legal two-deck deal that can be won, and ``MOVES`` is that win,
-48 moves. Tests replay it and compare step 1 with the seed's diagram.
+leaves exactly the rules page's layout diagram; step 2 removes J♣ (pile 8) + Q♥ (pile 5) + K♥
+(pile 3). Only the top cards come from the original rules text: the cards under them were chosen
+(by a research solver that is not shipped) so that the deal is a legal two-deck deal that can be
+won, and ``MOVES`` is that win, 48 moves. Tests replay it and compare step 1 with the diagram.
 """
 
 START = "HMP1:" + "/".join(

@@ -1,4 +1,5 @@
-"""The player's settings (SPEC §5, §9): parsed leniently from storage, written back as JSON."""
+"""The player's settings (docs/interface.md, "The game page"): parsed leniently from storage
+(docs/storage.md), written back as JSON."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Local statistics (SPEC §9): played, won, win rate, best time, streaks, recent games.
+"""Local statistics: played, won, win rate, best time, streaks, recent games
+(docs/interface.md, "The game page").
 
 A game counts once: when it is won, or (as lost) when the player leaves it by a new game, a
 restarted deal or another deal after at least one move. A game left without any move, or a

@@ -1,4 +1,5 @@
-"""The step viewer: a board plus Start / Previous step / Next step and ``Step N of M`` (§10, §11).
+"""The step viewer: a board plus Start / Previous step / Next step and ``Step N of M``
+(docs/interface.md, "The rules page and the embed").
 
 Mounted by the rules page and by ``embed.html?...&steps=``. Each step shows the position after
 that many moves of a :class:`~halfmoon_web.steps.StepLine` and says in words what was removed
@@ -18,9 +19,10 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
+from .announce import tap_message
 from .board import Board
 from .dom import focus_lost, found
-from .i18n import card_name, card_short, cards_words, end_title, place_name, t, words_list
+from .i18n import card_name, card_short, end_title, place_name, t, words_list
 from .model import BoardModel, TapOutcome
 from .steps import StepLine
 
@@ -68,37 +70,19 @@ class Stepper:
         *,
         lang: str,
         labels: bool = True,
-        show_errors: bool = True,
         say: Say | None = None,
     ) -> None:
         self.document = document
         self.line = line
         self.lang = lang
-        self.show_errors = show_errors
         self.say = say or (lambda _text: None)
         self.tried = False
         self.host = host
         host.replaceChildren()  # drop the start-up frame (loader) the page painted
         host.removeAttribute("aria-busy")
         host.classList.add("stepper")
-        self.controls = self._el("div", "stepper-controls")
-        self.controls.setAttribute("role", "group")
-        self.start_button = self._button("start")
-        self.prev_button = self._button("prev")
-        self.count = self._el("p", "step-count")
-        self.next_button = self._button("next")
-        self.slider = self._el("input", "step-slider")
-        self.slider.type = "range"
-        self.slider.min = "0"
-        self.slider.max = str(line.total)
-        self.slider.value = "0"
-        for node in (self.start_button, self.prev_button, self.count, self.next_button):
-            self.controls.appendChild(node)
-        self.text = self._el("p", "step-text")
-        self.text.setAttribute("aria-live", "polite")  # the reader hears each step's words
-        self.shown_text = self._el("span", "step-shown")
-        self.spoken_text = self._el("span", "step-spoken")  # visually hidden (stepper.css)
-        self.text.append(self.shown_text, self.spoken_text)
+        self._build_controls()
+        self._build_text()
         board_host = self._el("div", "board")
         for node in (self.controls, self.slider, self.text, board_host):
             host.appendChild(node)
@@ -116,6 +100,30 @@ class Stepper:
         self.show(0)
 
     # -- building -------------------------------------------------------------------------
+    def _build_controls(self) -> None:
+        """The buttons, the step count and the slider."""
+        self.controls = self._el("div", "stepper-controls")
+        self.controls.setAttribute("role", "group")
+        self.start_button = self._button("start")
+        self.prev_button = self._button("prev")
+        self.count = self._el("p", "step-count")
+        self.next_button = self._button("next")
+        for node in (self.start_button, self.prev_button, self.count, self.next_button):
+            self.controls.appendChild(node)
+        self.slider = self._el("input", "step-slider")
+        self.slider.type = "range"
+        self.slider.min = "0"
+        self.slider.max = str(self.line.total)
+        self.slider.value = "0"
+
+    def _build_text(self) -> None:
+        """The step's words: shown in short forms, spoken in full (docs/accessibility.md)."""
+        self.text = self._el("p", "step-text")
+        self.text.setAttribute("aria-live", "polite")  # the reader hears each step's words
+        self.shown_text = self._el("span", "step-shown")
+        self.spoken_text = self._el("span", "step-spoken")  # visually hidden (stepper.css)
+        self.text.append(self.shown_text, self.spoken_text)
+
     def _el(self, tag: str, cls: str) -> Any:
         node = self.document.createElement(tag)
         node.className = cls
@@ -142,14 +150,14 @@ class Stepper:
         self.show(int(self.slider.value))
 
     def _on_tap(self, outcome: TapOutcome) -> None:
+        """Say the tap (a removal once, with the end of the game if it came); a removal is the
+        reader's own try on this step."""
+        message = tap_message(outcome, self.lang, end_title(outcome.status, self.lang))
+        if message is not None:
+            self.say(message)
         if outcome.move is not None:
             self.tried = True
-            said = t(self.lang, "removed", cards=cards_words(outcome.removed, self.lang))
-            end = end_title(outcome.status, self.lang)
-            self.say(f"{said}. {end}" if end else said)  # one announcement per removal
             self._set_text(t(self.lang, "step_tried_text"))
-        elif outcome.error is not None and self.show_errors:
-            self.say(t(self.lang, outcome.error))
         self._refresh_buttons()
         if outcome.move is not None and focus_lost(self.document):  # the last card had it
             self._focus_first(self.next_button, self.prev_button, self.slider)
@@ -166,7 +174,7 @@ class Stepper:
 
     def _say_end(self) -> None:
         """Say how the game shown ends (won, no more moves), or clear the status line."""
-        self.say(end_title(self.board.model.status, self.lang))
+        self.say(end_title(self.board.model.game.status, self.lang))
 
     def _update_texts(self) -> None:
         step, lang = self.line.step, self.lang

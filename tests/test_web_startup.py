@@ -1,0 +1,128 @@
+"""The game page's start (halfmoon_web/startup.py): the game, the language and the notices it
+starts with, from storage and the address (docs/formats.md, "URL parameters";
+docs/storage.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from halfmoon_core import Game
+from halfmoon_web import startup
+from halfmoon_web.saved import json_text
+from halfmoon_web.session import GameSession
+from halfmoon_web.storage import GAME_KEY, SETTINGS_KEY
+
+WIN = "HM1-N-AAAAAAB"
+OTHER = "HM1-N-AAAAAAC"
+
+
+class FakeParams:
+    """``URLSearchParams`` of a query string (no escapes)."""
+
+    def __init__(self, search: str) -> None:
+        pairs = [item.split("=", 1) for item in search.lstrip("?").split("&") if "=" in item]
+        self.values = dict(pairs)
+
+    def get(self, name: str) -> str | None:
+        return self.values.get(name)
+
+
+class FakeStorage:
+    """A ``localStorage`` without a quota."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        self.items = items
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+class FakeDom:
+    """What start-up reads of the page: the address, the browser's languages, storage."""
+
+    def __init__(self, search: str, items: dict[str, str], languages: list[str]) -> None:
+        navigator = type("Navigator", (), {"languages": languages, "language": "en"})()
+        self.window: Any = type("Window", (), {})()
+        self.window.location = type("Location", (), {"search": search})()
+        self.window.navigator = navigator
+        self.window.URLSearchParams = type("Params", (), {"new": staticmethod(FakeParams)})
+        self.window.localStorage = FakeStorage(items)
+        self.dropped: list[str] = []
+
+    def now(self) -> float:
+        return 0.0
+
+    def drop_url_param(self, name: str) -> None:
+        self.dropped.append(name)
+
+    def os_reduced_motion(self) -> bool:
+        return False
+
+
+def saved_game(code: str, moves: int) -> str:
+    """A stored game of deal ``code`` with its first ``moves`` legal moves played."""
+    session = GameSession(Game.from_code(code))
+    for _ in range(moves):
+        session.game.push(session.game.legal_moves()[0])
+    return json_text(session.to_json(0))
+
+
+def start(
+    search: str = "", items: dict[str, str] | None = None, languages: list[str] | None = None
+) -> tuple[Any, FakeDom, startup.Stores, list[str]]:
+    dom = FakeDom(search, {} if items is None else items, languages or ["en-GB"])
+    stores = startup.Stores.from_window(dom.window)
+    state, notices = startup.load(dom, stores)  # type: ignore[arg-type]
+    return state, dom, stores, notices
+
+
+def test_a_first_visit_deals_a_new_game_in_the_browsers_language() -> None:
+    state, dom, _stores, notices = start(languages=["fr", "vi-VN"])
+    assert state.session.game.history == () and state.session.code.startswith("HM1-N-")
+    assert state.lang == "vi" and notices == [] and dom.dropped == []
+
+
+def test_the_stored_game_goes_on() -> None:
+    state, _dom, _stores, _notices = start(items={GAME_KEY: saved_game(WIN, 2)})
+    assert (state.session.code, len(state.session.game.history)) == (WIN, 2)
+
+
+def test_a_link_to_the_stored_deal_goes_on_with_it() -> None:
+    items = {GAME_KEY: saved_game(WIN, 2)}
+    state, dom, _stores, _notices = start(f"?deal={WIN.lower()}", items)
+    assert (state.session.code, len(state.session.game.history)) == (WIN, 2)
+    assert dom.dropped == ["deal"]  # a reload resumes the game, not the link
+
+
+def test_a_link_to_another_deal_starts_it_and_the_game_left_counts_as_lost() -> None:
+    items = {GAME_KEY: saved_game(WIN, 1)}
+    state, _dom, stores, _notices = start(f"?deal={OTHER}", items)
+    assert (state.session.code, state.session.game.history) == (OTHER, ())
+    stats = stores.data.stats()
+    assert (stats.played, stats.won) == (1, 0)
+
+
+def test_a_bad_link_is_said_and_changes_nothing() -> None:
+    items = {GAME_KEY: saved_game(WIN, 1)}
+    state, dom, _stores, notices = start("?deal=HM1-N-AAAA", items)
+    assert state.session.code == WIN and dom.dropped == ["deal"]
+    assert len(notices) == 1 and notices[0].startswith("The deal in the link cannot be opened: ")
+
+
+def test_an_unreadable_game_is_said_and_a_new_one_dealt() -> None:
+    state, _dom, stores, notices = start(items={GAME_KEY: "{not json"})
+    assert state.session.game.history == ()
+    assert len(notices) == 1 and notices[0].startswith("The saved game could not be read: ")
+    assert [entry.key for entry in stores.data.shelf.entries()] == [GAME_KEY]
+
+
+def test_the_address_language_beats_the_setting_which_beats_the_browser() -> None:
+    setting = {SETTINGS_KEY: '{"lang": "en"}'}
+    assert start("?lang=vi", dict(setting), ["en"])[0].lang == "vi"
+    assert start("", dict(setting), ["vi"])[0].lang == "en"

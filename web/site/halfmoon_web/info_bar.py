@@ -1,0 +1,45 @@
+"""The game page's info bar: time, score, moves and deal code (the ids ``#time``, ``#score``,
+``#moves``, ``#deal-code`` of docs/interface.md), and the Undo button's state."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .clock import format_time
+from .page_state import PageState
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
+
+TICK_MS = 250
+"""How often the clock's display is refreshed."""
+
+
+@dataclass(eq=False)
+class InfoBar:
+    """Shows the game's figures and whether it can be undone."""
+
+    dom: PageDom
+    state: PageState
+
+    def update(self) -> None:
+        """Score, moves, deal code, clock and the Undo button."""
+        session = self.state.session
+        game = session.game
+        self.dom.el("score").textContent = str(game.score)
+        self.dom.el("moves").textContent = str(game.moves)
+        self.dom.el("deal-code").textContent = session.code
+        self.tick()
+        undo = self.dom.query('.toolbar [data-action="undo"]')
+        if game.can_undo:
+            undo.removeAttribute("disabled")
+        else:
+            undo.setAttribute("disabled", "")
+
+    def tick(self) -> None:
+        """Refresh the clock's display."""
+        text = format_time(self.state.session.clock.elapsed(self.dom.now()))
+        time_el = self.dom.el("time")
+        if time_el.textContent != text:
+            time_el.textContent = text

@@ -1,0 +1,51 @@
+"""The game page in its language: every text of the page, written again when it changes.
+
+The page's static texts are marked ``data-i18n`` (the text), ``data-i18n-label`` and
+``data-i18n-title`` in ``index.html``; the texts Python writes (the board, the panels, the
+not-saved indicator, the end dialog) are drawn again by their owners.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .board import Board
+from .dom import translate_marked
+from .end_dialog import EndDialog
+from .page_state import PageState
+from .saver import Saver
+from .saving_view import BackupsList
+from .stats_panel import StatsPanel
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
+
+
+@dataclass(eq=False)
+class PageLanguage:
+    """Writes the whole page in the state's language."""
+
+    dom: PageDom
+    state: PageState
+    board: Board
+    saver: Saver
+    stats: StatsPanel
+    backups: BackupsList
+    end: EndDialog
+
+    def apply(self) -> None:
+        """Write every text of the page in the current language."""
+        state = self.state
+        doc = self.dom.document
+        doc.documentElement.setAttribute("lang", state.lang)
+        doc.documentElement.classList.toggle("reduce-motion", state.motion_reduced())
+        doc.title = state.t("page_title")
+        translate_marked(doc, state.t)
+        rules = self.dom.query('[data-action="rules"]')
+        rules.setAttribute("href", f"./rules.html?lang={state.lang}")
+        self.board.set_options(lang=state.lang)
+        self.stats.render()
+        self.backups.render()
+        self.saver.show_saving()
+        self.end.refresh()

@@ -1,0 +1,90 @@
+"""The game page's start: what it shows first, read before anything is drawn.
+
+In order: the copies an earlier version kept move to the shelf, then the settings, the language
+(``?lang=`` > the setting > the browser), the stored game, and a ``?deal=`` link (a saved game
+of that deal goes on unless it was won; docs/formats.md, "URL parameters"), else a new random
+deal. Unusable stored values become notices for the player (docs/storage.md). Nothing is drawn
+here: :mod:`halfmoon_web.app` builds the page from what this returns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
+
+from . import i18n
+from .dom import found, page_language, url_param
+from .game_store import GameStore
+from .page_state import PageState
+from .saved import SavedData
+from .saving_view import problem_texts
+from .session import GameSession
+from .storage import Storage
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
+
+
+class Stores(NamedTuple):
+    """The game page's storage, its settings and statistics, and its game in progress."""
+
+    storage: Storage
+    data: SavedData
+    games: GameStore
+
+    @classmethod
+    def from_window(cls, window: Any) -> Stores:
+        """The stores of this browser's ``localStorage``."""
+        storage = Storage.from_window(window)
+        data = SavedData(storage)
+        return cls(storage, data, GameStore(data))
+
+
+def load(dom: PageDom, stores: Stores) -> tuple[PageState, list[str]]:
+    """What the page starts with, and the notices to tell the player (in its language)."""
+    data = stores.data
+    data.adopt_old_backups()
+    settings = data.settings()
+    lang = page_language(dom.window, settings.lang)
+    session = stores.games.load()
+    notices = problem_texts(data, stores.storage, lang)
+    link = url_param(dom.window, "deal")
+    if link is not None:
+        session = _open_link(link, session, data, lang, dom.now(), notices)
+        dom.drop_url_param("deal")
+    if session is None:
+        session = GameSession(Game.from_code(random_code()))
+    session.record_win(data, dom.now())
+    return PageState(session, settings, lang, dom.os_reduced_motion), notices
+
+
+def _open_link(
+    text: str,
+    session: GameSession | None,
+    data: SavedData,
+    lang: str,
+    now: float,
+    notices: list[str],
+) -> GameSession | None:
+    """The game a ``?deal=CODE`` link opens: the saved one when it is of that deal and not won,
+    else that deal anew (the game left counts as lost); a bad code adds a notice."""
+    try:
+        code = normalise_code(text)
+    except HalfMoonError as exc:
+        notices.append(i18n.t(lang, "bad_link", reason=i18n.engine_text(str(exc), lang)))
+        return session
+    if session is not None and session.code == code and session.game.status != "won":
+        return session
+    if session is not None:
+        session.record_left(data, now)
+    return GameSession(Game.from_code(code))
+
+
+def take_early(window: Any) -> str | None:
+    """Take what early.js kept on the board it painted (the taps, the focus) and stop its
+    listener: JSON for :func:`~halfmoon_web.snapshot.early_taps`, None without early.js. Called
+    in the turn the real board starts listening, so no tap is lost or doubled
+    (docs/startup.md, "Taps before data-ready")."""
+    early = getattr(window, "halfmoonEarly", None)
+    return str(early.take()) if found(early) else None
