@@ -1,4 +1,5 @@
-"""Helpers for the game page's browser tests: accessible names and taps, through SPEC §11 only.
+"""Helpers for the game page's browser tests: accessible names and taps, through the interface
+contract only (docs/interface.md).
 
 The tests know where every card is by computing the deal with the engine in the test process
 (``Game.from_code``); they find the card on the page by its accessible name, built here
@@ -34,7 +35,7 @@ _SUITS_VI = {"S": "bích", "H": "cơ", "D": "rô", "C": "chuồn"}
 
 
 def card_name(game: Game, place: str, lang: str = "en") -> str:
-    """The accessible name of the playable card at ``place`` (SPEC §11)."""
+    """The accessible name of the playable card at ``place`` (docs/interface.md)."""
     card = game.card_at(place)
     assert card is not None, f"{place} is empty"
     count = game.count_at(place)

@@ -1,4 +1,4 @@
-"""embed.html (SPEC §10, §11): a board driven by URL parameters; every bad parameter is told
+"""embed.html (docs/interface.md): a board driven by URL parameters; every bad parameter is told
 inside the frame as text; the command line's snippet works; the saved game is never touched."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing on the game page: every branch of the tap machine (SPEC §5), messages, placement
+"""Playing on the game page: every branch of the tap machine (docs/rules.md), messages, placement
 assist, undo, restart, opening deals, new game, keyboard.
 
 These tests share one page (Pyodide starts once); each begins by opening deal HM1-N-AAAAAAB
@@ -75,7 +75,7 @@ def unpressed(page: Page, game: Game, place: str) -> None:
     expect(card(page, game, place)).to_have_attribute("aria-pressed", "false")
 
 
-# -- the interface contract (SPEC §11) ---------------------------------------------------
+# -- the interface contract (docs/interface.md) -----------------------------------------
 TOOLBAR = ("New game", "Undo", "Restart deal", "Open deal", "Settings", "Rules", "Statistics")
 
 

@@ -1,5 +1,6 @@
-"""The rules page (SPEC §10): the seed's example as a step viewer, the seed's tapping examples
-on the seed's diagram, both languages, the live snippet, and that reading never saves a game.
+"""The rules page (docs/interface.md): the seed's example as a step viewer, the seed's tapping
+examples on the seed's diagram, both languages, the live snippet, and that reading never saves
+a game.
 
 The tests share one page (Pyodide starts once); each starts from step 0 of the example in
 English. Positions are computed by the engine in the test process, never read from the page.

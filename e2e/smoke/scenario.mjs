@@ -10,7 +10,7 @@
 //                                     last call ([] when the driver cannot see them)
 //   close()                           stop the browser and everything started for it
 //
-// The page is driven through SPEC §11 only: page URLs, <html data-ready>/<html data-error>,
+// The page is driven through the interface contract only (docs/interface.md): page URLs, <html data-ready>/<html data-error>,
 // the accessible names of buttons and checkboxes, #score, #moves, #deal-code and the
 // role="status" element. Besides the driver's own error reports, a watcher installed after
 // each load records console.error, uncaught errors, unhandled rejections and CSP violations;
@@ -49,7 +49,7 @@ const GAME = `index.html?lang=en&deal=${DEAL}`;
 const RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
 const SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
-/** The accessible name of card `code` (e.g. "9H") at `place` ("4", "R6"), SPEC §11 (English). */
+/** The accessible name of card `code` (e.g. "9H") at `place` ("4", "R6"), as docs/interface.md names it (English). */
 export function cardName(code, place, count = 8) {
   const [rank, suit] = code;
   const name = `${RANKS[rank] ?? rank} of ${SUITS[suit]}`;
@@ -382,7 +382,7 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
       assert.equal(timings.length, PAGES.length * LOADS_PER_PAGE);
     });
 
-    it("a legal pair is played by clicking two cards named as in SPEC §11", { timeout: 180_000 }, async () => {
+    it("a legal pair is played by clicking two cards named as in docs/interface.md", { timeout: 180_000 }, async () => {
       await openDealAtStart(browser, site.url);
       await playPair(browser);
       await assertNoProblems(browser, "the game after a pair");
