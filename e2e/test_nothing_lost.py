@@ -76,39 +76,43 @@ def test_two_tabs_play_one_game_and_lose_no_move(page: Page, guard: PageGuard) -
     assert stored_moves(page) == f"{first},{second}"
 
 
-def test_a_tab_that_missed_the_news_asks_before_overwriting(page: Page, guard: PageGuard) -> None:
+MINE, THEIRS = "4-7", "5-6"
+"""Different removals, each legal at the deal: one per tab."""
+
+
+def conflicting_tabs(page: Page, guard: PageGuard) -> Page:
+    """Two tabs of DEAL; the second one deaf to the first, so that each plays its own removal
+    on a board that does not show the other's. Returns the second tab (its dialog open)."""
     open_app(page, f"index.html?lang=en&deal={DEAL}")
     other = second_tab(page, guard)
     miss_storage_events(other)
     open_app(other, "index.html?lang=en")
-    mine, theirs = "4-7", "5-6"  # different removals, each legal at the deal
-    play(page, Game.from_code(DEAL), theirs)
-    play(other, Game.from_code(DEAL), mine)  # on a board that does not show the other move
+    play(page, Game.from_code(DEAL), THEIRS)
+    play(other, Game.from_code(DEAL), MINE)
+    return other
+
+
+def test_a_tab_that_missed_the_news_asks_before_overwriting(page: Page, guard: PageGuard) -> None:
+    other = conflicting_tabs(page, guard)
     dialog = other.get_by_role("dialog", name="This game changed in another tab")
     expect(dialog).to_be_visible()
-    assert stored_moves(page) == theirs  # nothing was overwritten
+    assert stored_moves(page) == THEIRS  # nothing was overwritten
     expect(other.locator(INDICATOR)).to_have_text("Not saved: another tab changed this game.")
     # Reloading the other tab now would lose its move: it said so; the player chooses.
     button(other, "Show the other tab's game").click()
     expect(other.locator("#moves")).to_have_text("1")
     expect(status(other)).to_have_text("This is the game from the other tab.")
     expect(other.locator("#save-status")).to_be_hidden()
-    assert stored_moves(other) == theirs
+    assert stored_moves(other) == THEIRS
 
 
 def test_keeping_this_tabs_game_shows_it_in_the_other(page: Page, guard: PageGuard) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    other = second_tab(page, guard)
-    miss_storage_events(other)
-    open_app(other, "index.html?lang=en")
-    mine, theirs = "4-7", "5-6"  # different removals, each legal at the deal
-    play(page, Game.from_code(DEAL), theirs)
-    play(other, Game.from_code(DEAL), mine)
+    other = conflicting_tabs(page, guard)
     button(other, "Keep this tab's game").click()
     expect(status(other)).to_contain_text("This tab's game is saved")
     expect(status(page)).to_contain_text("played on in another tab")
     expect(page.locator("#moves")).to_have_text("1")
-    assert stored_moves(page) == mine
+    assert stored_moves(page) == MINE
 
 
 def stats_figure(page: Page, label: str) -> str:
