@@ -1,15 +1,30 @@
-"""Fixtures for the Half Moon browser tests (Playwright, headless Chromium).
+"""Fixtures for the Half Moon browser tests: pytest-playwright's own, configured for the site.
 
-* ``site_dir`` (session): the built ``dist/``, rebuilt first when missing or stale.
-* ``site_url`` (session): ``http://127.0.0.1:PORT/``, ``dist/`` served by ``web/serve.py`` (the
-  netlify.toml headers and CSP included) from a thread, on a free port.
-* ``browser`` (session): one Chromium for the whole run (Debian's ``/usr/bin/chromium`` with
-  the flags of :data:`harness.CHROMIUM_ARGS`; Playwright's own build if Debian's is absent).
-* ``guard`` (per test): the :class:`harness.PageGuard` of the test's context.
-* ``context`` / ``page`` (per test): a fresh context and page that record console errors,
-  uncaught page errors, ``.py-error`` nodes, CSP violations and every request off the test
-  origin (aborted). At teardown the test fails if any of these happened, unless it is marked
-  ``@pytest.mark.allow_page_errors``. ``page.site_url`` is the site's base URL.
+The browser, the contexts and the pages are the plugin's fixtures (``browser``, ``new_context``,
+``context``, ``page``); this file sets them up through the plugin's hooks:
+
+* ``browser_type_launch_args``: Debian's ``/usr/bin/chromium`` (or ``$HALFMOON_CHROMIUM``;
+  Playwright's own build only if neither exists) with the flags of :data:`harness.CHROMIUM_ARGS`,
+  headless unless ``--headed`` (which needs a display: ``xvfb-run -a pytest e2e --headed``
+  on a machine without one). Nothing needs ``playwright install``. Chromium only: Firefox
+  and WebKit are driven by the smoke tests (``e2e/smoke/``), so ``--browser firefox`` is refused.
+* ``browser_context_args``: a 1280×800 desktop viewport, and ``base_url``, the served site
+  (``page.goto("rules.html")`` works). A test that needs other context
+  options (viewport, locale, reduced motion...) says so with the plugin's marker,
+  ``@pytest.mark.browser_context_args(locale="vi-VN")``, on the test, on one of its parameters
+  (``pytest.param(..., marks=...)``) or on the module (``pytestmark``); the closest marker
+  applies, whole, over these defaults.
+* ``new_context`` (so ``context`` and ``page`` too): every context is **guarded** by the test's
+  ``guard`` (:class:`harness.PageGuard`), which records console errors, uncaught page errors,
+  ``.py-error`` nodes, CSP violations and every request off the test origin (aborted), on every
+  page of the context. At teardown the contexts are closed and the test fails if any of these
+  happened, unless it is marked ``@pytest.mark.allow_page_errors``. Every page's ``site_url``
+  is the served site's base URL (read by :func:`harness.open_app`).
+* ``shared_page`` (per module): one guarded page for a whole module, so that Pyodide starts once
+  for many tests; made with the same context options (the module's marker included).
+* ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale), served
+  by ``web/serve.py`` (with the site's headers and CSP) from a thread, on a free port.
+* ``load_metrics`` (session): figures the tests measure, printed at the end of the run.
 
 Open the app with ``harness.open_app(page, "index.html?deal=...")``.
 """
@@ -18,12 +33,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
@@ -31,16 +46,24 @@ sys.path.insert(0, str(ROOT / "web" / "site"))  # DOM-free modules such as halfm
 
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
-from harness import CHROMIUM_ARGS, PageGuard, chromium_executable, origin_of  # noqa: E402
+from harness import CHROMIUM_ARGS, PageGuard, chromium_executable  # noqa: E402
+
+DESKTOP = {"width": 1280, "height": 800}
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the opt-out marker."""
+    """Register the opt-out marker; refuse a browser other than Chromium."""
     config.addinivalue_line(
         "markers",
         "allow_page_errors: the test expects console/page/Python errors or blocked requests; "
         "the guard still records them (see the `guard` fixture) but does not fail the test",
     )
+    others = set(config.getoption("--browser", default=None) or []) - {"chromium"}
+    if others:
+        raise pytest.UsageError(
+            f"e2e/ runs in Chromium only, not {', '.join(sorted(others))}: Playwright's Firefox "
+            "and WebKit builds are not installed; `npm run test:smoke` drives Debian's"
+        )
 
 
 @pytest.fixture(scope="session")
@@ -59,46 +82,86 @@ def site_url(site_dir: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    """One headless Chromium for the whole session."""
+def base_url(site_url: str) -> str:
+    """The plugin's base URL (contexts resolve relative URLs against it): the served site."""
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """The plugin's launch options (``--headed``, ``--slowmo``...) on Debian's Chromium."""
     executable = chromium_executable()
-    launched = playwright.chromium.launch(
-        headless=True,
-        args=CHROMIUM_ARGS,
+    return {
+        "headless": True,
+        **browser_type_launch_args,
+        "args": CHROMIUM_ARGS,
         **({"executable_path": executable} if executable else {}),
-    )
-    yield launched
-    launched.close()
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """The plugin's context options (``--device``...) over a desktop viewport."""
+    return {"viewport": DESKTOP, **browser_context_args}
 
 
 @pytest.fixture
 def guard(site_url: str) -> PageGuard:
-    """The problem recorder of this test's context."""
-    return PageGuard(allowed_origins={origin_of(site_url)})
+    """The problem recorder of this test's contexts."""
+    return PageGuard.for_site(site_url)
+
+
+def guarded(context: BrowserContext, guard: PageGuard, site_url: str) -> BrowserContext:
+    """Watch ``context`` with ``guard``; every page opened in it knows ``site_url``."""
+    guard.watch(context)
+    context.on("page", lambda page: setattr(page, "site_url", site_url))
+    return context
 
 
 @pytest.fixture
-def context(
-    browser: Browser, guard: PageGuard, request: pytest.FixtureRequest
-) -> Iterator[BrowserContext]:
-    """A fresh browser context (own cache, storage and service workers) with the recorders."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard.attach_context(ctx)
-    yield ctx
-    ctx.close()
+def new_context(
+    new_context: Callable[..., BrowserContext],
+    guard: PageGuard,
+    site_url: str,
+    request: pytest.FixtureRequest,
+) -> Iterator[Callable[..., BrowserContext]]:
+    """The plugin's ``new_context``, each context guarded. At teardown the contexts still open
+    are closed (what their pages report meanwhile counts), then the test fails on any problem
+    unless it is marked ``allow_page_errors``."""
+    open_contexts: list[BrowserContext] = []
+
+    def guarded_context(**options: Any) -> BrowserContext:
+        context = guarded(new_context(**options), guard, site_url)
+        open_contexts.append(context)
+        context.on("close", lambda closed: open_contexts.remove(closed))
+        return context
+
+    yield guarded_context
+    for context in list(open_contexts):
+        context.close()
     if request.node.get_closest_marker("allow_page_errors") is None:
-        problems = guard.problems()
-        if problems:
-            pytest.fail("the page reported problems:\n  " + "\n  ".join(problems))
+        guard.fail_on_problems()
 
 
-@pytest.fixture
-def page(context: BrowserContext, guard: PageGuard, site_url: str) -> Page:
-    """A page in the test's context; ``page.site_url`` is the served site's base URL."""
-    new_page = context.new_page()
-    guard.attach_page(new_page)
-    new_page.site_url = site_url  # type: ignore[attr-defined] - read by harness.open_app
-    return new_page
+@pytest.fixture(scope="module")
+def shared_page(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    site_url: str,
+    request: pytest.FixtureRequest,
+) -> Iterator[Page]:
+    """One guarded page for the whole module, in a context made as ``new_context`` makes them
+    (the module's ``browser_context_args`` marker applies). ``page.guard`` is its recorder;
+    the module's last test fails if it recorded any problem."""
+    marker = request.node.get_closest_marker("browser_context_args")
+    options = {**browser_context_args, **(marker.kwargs if marker else {})}
+    guard = PageGuard.for_site(site_url)
+    context = guarded(browser.new_context(**options), guard, site_url)
+    page = context.new_page()
+    page.guard = guard  # type: ignore[attr-defined] - for a check after each test
+    yield page
+    context.close()
+    guard.fail_on_problems()
 
 
 @pytest.fixture(scope="session")

@@ -1,20 +1,18 @@
 """Helpers for the Half Moon browser tests (imported by ``conftest.py`` and the tests).
 
 The fixtures live in ``conftest.py``; this module holds what a test imports by name:
-``open_app``, ``PageGuard`` and the constants.
+``open_app``, ``wait_for_app``, ``PageGuard`` and the constants.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Error, Page, Route
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
 
 #: Pyodide takes 4–6 s to start on the reference machine; leave room for a loaded CI box.
 READY_TIMEOUT_MS = 60_000
@@ -88,20 +86,32 @@ class PageGuard:
     csp_violations: list[str] = field(default_factory=list)
     foreign_requests: list[str] = field(default_factory=list)
 
+    @classmethod
+    def for_site(cls, site_url: str) -> PageGuard:
+        """A guard that lets through the requests to the origin of ``site_url`` only."""
+        return cls(allowed_origins={origin_of(site_url)})
+
     def allow_origin(self, url: str) -> None:
         """Let requests to the origin of ``url`` through (e.g. a second test server)."""
         self.allowed_origins.add(origin_of(url))
 
-    def attach_context(self, context: BrowserContext) -> None:
-        """Install the recorders that work at context level (routes, binding, init script)."""
+    def watch(self, context: BrowserContext) -> BrowserContext:
+        """Record the problems of ``context`` and of every page opened in it; return it.
+
+        At context level: the routes (requests off the allowed origins are aborted), the
+        binding and the init script that report CSP violations and ``.py-error`` nodes. On each
+        page, as it opens: console errors and uncaught exceptions."""
         context.expose_binding("__hmReport", self._on_report)
         context.add_init_script(_WATCH_SCRIPT)
         context.route(self._is_foreign, self._abort_foreign)
+        context.on("page", self._watch_page)
+        return context
 
-    def attach_page(self, page: Page) -> None:
-        """Install the per-page recorders (console errors and uncaught exceptions)."""
-        page.on("console", self._on_console)
-        page.on("pageerror", self._on_page_error)
+    def fail_on_problems(self) -> None:
+        """Fail the test, listing them, if any problem was recorded."""
+        problems = self.problems()
+        if problems:
+            pytest.fail("the page reported problems:\n  " + "\n  ".join(problems))
 
     def problems(self) -> list[str]:
         """Return every recorded problem, one line each."""
@@ -113,6 +123,10 @@ class PageGuard:
             "request off the test origin": self.foreign_requests,
         }
         return [f"{kind}: {item}" for kind, items in kinds.items() for item in items]
+
+    def _watch_page(self, page: Page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
 
     def _is_foreign(self, url: str) -> bool:
         return urlsplit(url).scheme in {"http", "https", "ws", "wss"} and (
@@ -133,28 +147,6 @@ class PageGuard:
 
     def _on_page_error(self, error: Error) -> None:
         self.page_errors.append(f"{error.name}: {error.message}")
-
-
-@contextmanager
-def guarded_page(browser: Browser, site_url: str, **context_options: object) -> Iterator[Page]:
-    """A page in a fresh context with its own guard, for tests that need their own browser
-    settings (viewport, locale) or that share one page across a module. Fails when the page
-    reported a problem (console error, CSP violation, request off the test origin...)."""
-    guard = PageGuard(allowed_origins={origin_of(site_url)})
-    options = {"viewport": {"width": 1280, "height": 800}, **context_options}
-    context = browser.new_context(**options)  # type: ignore[arg-type]
-    guard.attach_context(context)
-    page = context.new_page()
-    guard.attach_page(page)
-    page.site_url = site_url  # type: ignore[attr-defined] - read by open_app
-    page.guard = guard  # type: ignore[attr-defined] - for a check before the end
-    try:
-        yield page
-    finally:
-        context.close()
-    problems = guard.problems()
-    if problems:
-        pytest.fail("the page reported problems:\n  " + "\n  ".join(problems))
 
 
 def ready_state(page: Page) -> tuple[bool, str | None]:

@@ -22,17 +22,17 @@ transition or a dialog's opening animation.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from game_support import DEAL, STALEMATE_AFTER_ONE, button, card, play
-from harness import guarded_page, open_app
-from playwright.sync_api import Browser, Page, expect
+from harness import open_app
+from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
 
+pytestmark = pytest.mark.browser_context_args(reduced_motion="reduce")
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -110,11 +110,9 @@ class Audit:
 
 
 @pytest.fixture
-def audit(browser: Browser, site_url: str) -> Iterator[Audit]:
-    """A fresh page (reduced motion) to audit; the test fails on any page problem too."""
-    options = {"viewport": {"width": 1280, "height": 800}, "reduced_motion": "reduce"}
-    with guarded_page(browser, site_url, **options) as page:
-        yield Audit(page)
+def audit(page: Page) -> Audit:
+    """The test's page (reduced motion) to audit; the test fails on any page problem too."""
+    return Audit(page)
 
 
 def test_axe_runs_under_the_sites_csp_and_sees_planted_faults(audit: Audit) -> None:

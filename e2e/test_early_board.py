@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from contextlib import suppress
 from pathlib import Path
 
 import pytest
 from game_support import DEAL, card, card_name, play, set_setting
-from harness import guarded_page, open_app, ready_state, wait_for_app
-from playwright.sync_api import Browser, Error, Page, Route, expect
+from harness import open_app, ready_state, wait_for_app
+from playwright.sync_api import Error, Page, Route, expect
 
 from halfmoon_core import Game, Move
 
@@ -28,6 +27,17 @@ SNAPSHOT_KEY = "halfmoon.board-snapshot"
 """Where the game page keeps its board snapshot (its own detail, used to break it on purpose)."""
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+pytestmark = pytest.mark.browser_context_args(service_workers="block", reduced_motion="reduce")
+"""Desktop pages without a service worker, animations reduced (unless a test says otherwise)."""
+VIEWPORTS = [
+    pytest.param(
+        size,
+        id=name,
+        marks=pytest.mark.browser_context_args(viewport=size, service_workers="block"),
+    )
+    for name, size in (("desktop", DESKTOP), ("phone", PHONE))
+]
+"""A desktop and a phone page without a service worker (animations not reduced)."""
 DOUBLE_DEAL = "HM1-N-AAAAAAC"
 """A deal with a pile pair (1-6) whose cards underneath make a pair again: a tap sequence
 played twice would remove two pairs."""
@@ -65,15 +75,6 @@ class HeldRuntime:
             with suppress(Error):  # a request of a document since left
                 route.continue_()
         self.routes.clear()
-
-
-@pytest.fixture
-def early_page(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A guarded desktop page without a service worker, animations reduced."""
-    with guarded_page(
-        browser, site_url, viewport=DESKTOP, service_workers="block", reduced_motion="reduce"
-    ) as page:
-        yield page
 
 
 def goto_held(page: Page, path: str) -> HeldRuntime:
@@ -156,104 +157,101 @@ def bar_scale(page: Page) -> float:
 
 
 # -- (a) a first visit -------------------------------------------------------------------------
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_a_first_visit_shows_the_static_board_at_once(
-    browser: Browser, site_url: str, viewport: dict[str, int]
+    page: Page, site_url: str, viewport: dict[str, int]
 ) -> None:
     """The served page holds a face-down board laid out as the real one: on screen before Python,
     inert (taps on it do nothing), and the real board takes exactly its place."""
-    with guarded_page(browser, site_url, viewport=viewport, service_workers="block") as page:
-        html = page.request.get(site_url + "index.html").text()
-        assert 'class="hm-board hm-static"' in html  # in the HTML itself: there at first paint
-        held = goto_held(page, "index.html?lang=en")
-        static = page.locator("#board > .hm-board.hm-static")
-        expect(static).to_be_visible()
-        expect(static).to_have_attribute("aria-hidden", "true")
-        expect(page.locator("#board")).to_have_attribute("aria-busy", "true")
-        expect(page.locator("#board .hm-place")).to_have_count(20)
-        expect(page.locator("#board button")).to_have_count(0)
-        tag = "desktop" if viewport == DESKTOP else "phone"
-        page.screenshot(path=str(ARTIFACTS / f"early-static-{tag}.png"))
-        before = geometry(page)
-        for where in ("hm-at-5", "hm-at-6", "hm-at-r1"):  # tapped before Python: ignored
-            page.locator(f"#board .{where}").click()
-        held.release()
-        wait_for_app(page)
-        expect(page.locator("#board > .hm-board:not(.hm-static)")).to_be_visible()
-        expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
-        expect(page.locator("#moves")).to_have_text("0")
-        expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
-        assert_same_geometry(before, geometry(page))
+    html = page.request.get(site_url + "index.html").text()
+    assert 'class="hm-board hm-static"' in html  # in the HTML itself: there at first paint
+    held = goto_held(page, "index.html?lang=en")
+    static = page.locator("#board > .hm-board.hm-static")
+    expect(static).to_be_visible()
+    expect(static).to_have_attribute("aria-hidden", "true")
+    expect(page.locator("#board")).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#board .hm-place")).to_have_count(20)
+    expect(page.locator("#board button")).to_have_count(0)
+    tag = "desktop" if viewport == DESKTOP else "phone"
+    page.screenshot(path=str(ARTIFACTS / f"early-static-{tag}.png"))
+    before = geometry(page)
+    for where in ("hm-at-5", "hm-at-6", "hm-at-r1"):  # tapped before Python: ignored
+        page.locator(f"#board .{where}").click()
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("#board > .hm-board:not(.hm-static)")).to_be_visible()
+    expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#moves")).to_have_text("0")
+    expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+    assert_same_geometry(before, geometry(page))
 
 
 # -- (b) a return visit ------------------------------------------------------------------------
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_taps_before_ready_on_the_snapshot_board_are_played_once(
-    browser: Browser, site_url: str, viewport: dict[str, int]
+    page: Page, site_url: str, viewport: dict[str, int]
 ) -> None:
     """After a move and a reload, the board the player left is painted before Python, with the
     same cards and info bar; a pair tapped on it then (one card by a tap, one by the keyboard)
     is removed exactly once after data-ready, and the keyboard focus stays at its place."""
     tag = "desktop" if viewport == DESKTOP else "phone"
-    with guarded_page(browser, site_url, viewport=viewport, service_workers="block") as page:
-        open_app(page, f"index.html?deal={DOUBLE_DEAL}&lang=en")
-        game = Game.from_code(DOUBLE_DEAL)
-        pair = doubled_pair(game)
-        first = next(m for m in game.legal_moves() if not set(m.places) & set(pair.places))
-        play(page, game, first)
-        after = game.copy()
-        after.push(pair)
-        assert after.is_legal(pair), "the pair still repeats after the first move"
+    open_app(page, f"index.html?deal={DOUBLE_DEAL}&lang=en")
+    game = Game.from_code(DOUBLE_DEAL)
+    pair = doubled_pair(game)
+    first = next(m for m in game.legal_moves() if not set(m.places) & set(pair.places))
+    play(page, game, first)
+    after = game.copy()
+    after.push(pair)
+    assert after.is_legal(pair), "the pair still repeats after the first move"
 
-        held = goto_held(page, "index.html")
-        board = page.locator("#board > .hm-board.hm-early")
-        expect(board).to_be_visible()
-        assert not ready_state(page)[0]
-        for place in game.playable():  # the same cards, by their accessible names
-            expect(card(page, game, place)).to_be_visible()
-        expect(board.locator("button[data-place]")).to_have_count(len(game.playable()))
-        expect(page.locator("#moves")).to_have_text("1")
-        expect(page.locator("#score")).to_have_text(str(game.score))
-        expect(page.locator("#deal-code")).to_have_text(DOUBLE_DEAL)
-        before = geometry(page)
+    held = goto_held(page, "index.html")
+    board = page.locator("#board > .hm-board.hm-early")
+    expect(board).to_be_visible()
+    assert not ready_state(page)[0]
+    for place in game.playable():  # the same cards, by their accessible names
+        expect(card(page, game, place)).to_be_visible()
+    expect(board.locator("button[data-place]")).to_have_count(len(game.playable()))
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#score")).to_have_text(str(game.score))
+    expect(page.locator("#deal-code")).to_have_text(DOUBLE_DEAL)
+    before = geometry(page)
 
-        one, two = pair.places
-        card(page, game, one).click()  # a tap, and the keyboard for the other card
-        card(page, game, two).focus()
-        page.keyboard.press("Enter")
-        for place in pair.places:
-            expect(card(page, game, place)).to_have_class(re.compile(r"\bhm-tapped\b"))
-        page.mouse.move(0, 0)
-        # The look of a selection is a transition (board.css): let it end before the picture.
-        page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
-        page.screenshot(path=str(ARTIFACTS / f"early-snapshot-{tag}.png"))
-        assert not ready_state(page)[0], "the taps must have been made before data-ready"
+    one, two = pair.places
+    card(page, game, one).click()  # a tap, and the keyboard for the other card
+    card(page, game, two).focus()
+    page.keyboard.press("Enter")
+    for place in pair.places:
+        expect(card(page, game, place)).to_have_class(re.compile(r"\bhm-tapped\b"))
+    page.mouse.move(0, 0)
+    # The look of a selection is a transition (board.css): let it end before the picture.
+    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
+    page.screenshot(path=str(ARTIFACTS / f"early-snapshot-{tag}.png"))
+    assert not ready_state(page)[0], "the taps must have been made before data-ready"
 
-        held.release()
-        wait_for_app(page)
-        removed = [card_name(game, place) for place in pair.places]
-        game.push(pair)
-        expect(page.locator("#moves")).to_have_text("2")  # once: twice would make 3
-        expect(page.locator("#score")).to_have_text(str(game.score))
-        for name in removed:
-            expect(page.get_by_role("button", name=name, exact=True)).to_have_count(0)
-        for place in pair.places:  # the cards underneath, not taken
-            expect(card(page, game, place)).to_be_visible()
-        expect(card(page, game, two)).to_be_focused()  # the focus stays where it was
-        expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
-        expect(page.get_by_role("status")).to_contain_text("Removed")
-        assert_same_geometry(before, geometry(page))
+    held.release()
+    wait_for_app(page)
+    removed = [card_name(game, place) for place in pair.places]
+    game.push(pair)
+    expect(page.locator("#moves")).to_have_text("2")  # once: twice would make 3
+    expect(page.locator("#score")).to_have_text(str(game.score))
+    for name in removed:
+        expect(page.get_by_role("button", name=name, exact=True)).to_have_count(0)
+    for place in pair.places:  # the cards underneath, not taken
+        expect(card(page, game, place)).to_be_visible()
+    expect(card(page, game, two)).to_be_focused()  # the focus stays where it was
+    expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+    expect(page.get_by_role("status")).to_contain_text("Removed")
+    assert_same_geometry(before, geometry(page))
 
-        # The snapshot follows the game: the next reload paints the board after the pair.
-        stored = snapshot_after(page, 2)
-        assert stored.get("moves") == 2 and stored.get("score") == game.score
+    # The snapshot follows the game: the next reload paints the board after the pair.
+    stored = snapshot_after(page, 2)
+    assert stored.get("moves") == 2 and stored.get("score") == game.score
 
 
 # -- (c) another game --------------------------------------------------------------------------
-def test_a_deal_link_shows_no_snapshot(early_page: Page) -> None:
+def test_a_deal_link_shows_no_snapshot(page: Page) -> None:
     """A ?deal= link asks for another game: the static board shows, its taps do nothing; it
     takes the room of the player's labels (so the real board still takes its exact place)."""
-    page = early_page
     open_app(page, f"index.html?deal={DEAL}&lang=en")
     set_setting(page, "Diagram labels", True)
     game = Game.from_code(DEAL)
@@ -274,11 +272,10 @@ def test_a_deal_link_shows_no_snapshot(early_page: Page) -> None:
     assert_same_geometry(before, geometry(page))
 
 
-def test_taps_on_a_snapshot_of_another_game_are_not_played(early_page: Page) -> None:
+def test_taps_on_a_snapshot_of_another_game_are_not_played(page: Page) -> None:
     """A snapshot that is not of the saved game (here: one move behind it) may be painted, but
     Python drops the taps made on it, even a pair it could play: the game it loads is not the
     one they were made on."""
-    page = early_page
     open_app(page, f"index.html?deal={DEAL}&lang=en")
     game = Game.from_code(DEAL)
     play(page, game, "5-6")
@@ -307,11 +304,10 @@ def test_taps_on_a_snapshot_of_another_game_are_not_played(early_page: Page) -> 
 
 
 # -- (d) hostile snapshots ---------------------------------------------------------------------
-def test_a_hostile_snapshot_is_neither_painted_nor_run(early_page: Page) -> None:
+def test_a_hostile_snapshot_is_neither_painted_nor_run(page: Page) -> None:
     """Whatever is stored under the snapshot's key (huge, HTML with handlers or scripts,
     garbage, another version), nothing of it runs or loads, the static board shows, and the
     page starts normally; a genuine snapshot, for contrast, is painted."""
-    page = early_page
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
     open_app(page, f"index.html?deal={DEAL}&lang=en")
@@ -409,10 +405,9 @@ WATCH_LOADING = """
 """
 
 
-def test_the_progress_line_advances_and_ends_at_ready(early_page: Page) -> None:
+def test_the_progress_line_advances_and_ends_at_ready(page: Page) -> None:
     """The line moves on with each stage (never back), is full at data-ready, then goes; the
     loading note is the status line's one message before Python, whatever the stages."""
-    page = early_page
     page.context.add_init_script(WATCH_LOADING)
     held = goto_held(page, "index.html?lang=en")
     expect(page.locator(".boot-progress")).to_be_visible()
@@ -441,10 +436,9 @@ def test_the_progress_line_advances_and_ends_at_ready(early_page: Page) -> None:
     expect(page.get_by_role("status")).to_have_text("")
 
 
-def test_the_progress_line_ends_at_ready_without_stage_events(early_page: Page) -> None:
+def test_the_progress_line_ends_at_ready_without_stage_events(page: Page) -> None:
     """With no stage event at all (the runtime's and main.py's are held back by the test), the
     line still ends full at data-ready (the runtime's loader also marks <html> itself)."""
-    page = early_page
     page.context.add_init_script(WATCH_LOADING)
     page.add_init_script(
         "document.addEventListener('halfmoon:stage', (e) => e.stopImmediatePropagation(), true)"
@@ -463,10 +457,9 @@ def test_the_progress_line_ends_at_ready_without_stage_events(early_page: Page) 
     [("rules.html?lang=en", "Loading the diagrams…"), ("embed.html?deal=HM1-N-AAAAAAB", None)],
 )
 def test_rules_and_embed_show_their_boards_before_python(
-    early_page: Page, path: str, note: str | None
+    page: Page, path: str, note: str | None
 ) -> None:
     """The rules page and the embed show face-down boards (no blank) and the loading note."""
-    page = early_page
     held = goto_held(page, path)
     boards = page.locator(".hm-board.hm-static:visible")
     expect(boards.first).to_be_visible()

@@ -9,12 +9,11 @@ with the keyboard only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 from game_support import DEAL, STALEMATE_AFTER_ONE, button, card
-from harness import guarded_page, open_app
-from playwright.sync_api import Browser, Locator, Page, expect
+from harness import open_app
+from playwright.sync_api import Locator, Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
 from halfmoon_web.seed_example import MOVES, START
@@ -42,16 +41,8 @@ def step_is(page: Page, text: str) -> None:
     expect(page.get_by_text(text, exact=True)).to_be_visible()
 
 
-@pytest.fixture
-def keyboard_page(browser: Browser, site_url: str) -> Iterator[Page]:
-    """A fresh page; the test fails on any page problem."""
-    with guarded_page(browser, site_url) as page:
-        yield page
-
-
 # -- the step viewer -------------------------------------------------------------------------
-def test_rules_step_viewer_keeps_the_focus(keyboard_page: Page) -> None:
-    page = keyboard_page
+def test_rules_step_viewer_keeps_the_focus(page: Page) -> None:
     open_app(page, "rules.html?lang=en")
     step_is(page, "Step 0 of 48")
     button(page, "Next step").focus()
@@ -92,10 +83,9 @@ def test_rules_step_viewer_keeps_the_focus(keyboard_page: Page) -> None:
     expect(slider).to_have_attribute("aria-valuetext", "Step 0 of 48")
 
 
-def test_the_readers_own_last_move_keeps_the_focus(keyboard_page: Page) -> None:
+def test_the_readers_own_last_move_keeps_the_focus(page: Page) -> None:
     """The reader takes the last cards at step 47: the focus moves from the gone card to Next
     step, and the status line says the removal and the win in one message."""
-    page = keyboard_page
     open_app(page, "rules.html?lang=en")
     page.get_by_role("slider", name="Step").fill("47")
     step_is(page, "Step 47 of 48")
@@ -119,9 +109,8 @@ def test_the_readers_own_last_move_keeps_the_focus(keyboard_page: Page) -> None:
     ids=["en", "vi"],
 )
 def test_embed_step_viewer_keeps_the_focus(
-    keyboard_page: Page, lang: str, names: tuple[str, str, str], count: str
+    page: Page, lang: str, names: tuple[str, str, str], count: str
 ) -> None:
-    page = keyboard_page
     start, prev, next_ = names
     open_app(page, f"embed.html?deal={DEAL}&steps=4-7,5-6&lang={lang}")
     step_is(page, count.format(0))
@@ -143,10 +132,9 @@ def test_embed_step_viewer_keeps_the_focus(
         expect(slider).to_have_attribute("aria-valuetext", spoken.format(step))
 
 
-def test_embed_board_keeps_the_focus_when_the_last_cards_go(keyboard_page: Page) -> None:
+def test_embed_board_keeps_the_focus_when_the_last_cards_go(page: Page) -> None:
     """A won embed has no card left: the focus goes to the status line, which says the end
     with the engine's score and moves (which count the removals the start position implies)."""
-    page = keyboard_page
     position = "HMP1:5S/6D" + "/" * 18
     open_app(page, f"embed.html?position={position}&lang=en")
     game = Game.from_start(position)
@@ -160,8 +148,7 @@ def test_embed_board_keeps_the_focus_when_the_last_cards_go(keyboard_page: Page)
 
 
 # -- the game page ---------------------------------------------------------------------------
-def test_game_page_keeps_the_focus(keyboard_page: Page) -> None:
-    page = keyboard_page
+def test_game_page_keeps_the_focus(page: Page) -> None:
     game = Game.from_code(DEAL)
     open_app(page, f"index.html?lang=en&deal={DEAL}")
     moves = page.locator("#moves")

@@ -18,7 +18,7 @@ def host_page(page: Page, guard: PageGuard, tmp_path: Path) -> Iterator[tuple[Pa
     The other origin is a second local server (another port; Chromium's Local Network Access
     checks stop a public origin from framing a loopback one), without the site's headers.
     """
-    with serve.serve_in_thread(tmp_path, toml_path=tmp_path / "none.toml") as host:
+    with serve.serve_in_thread(tmp_path) as host:  # no _headers there
         guard.allow_origin(host)
 
         def open_framing(target: str) -> None:

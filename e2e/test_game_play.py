@@ -23,8 +23,8 @@ from game_support import (
     spoken,
     status,
 )
-from harness import PageGuard, open_app, origin_of
-from playwright.sync_api import Browser, Page, expect
+from harness import open_app
+from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
 
@@ -32,23 +32,17 @@ SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Browser, site_url: str) -> Iterator[tuple[Page, PageGuard]]:
-    """One page for the whole module, with its own problem recorder."""
-    guard = PageGuard(allowed_origins={origin_of(site_url)})
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard.attach_context(context)
-    page = context.new_page()
-    guard.attach_page(page)
-    page.site_url = site_url  # type: ignore[attr-defined]
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    yield page, guard
-    context.close()
+def game_page(shared_page: Page) -> Page:
+    """The module's one page (conftest's ``shared_page``), the game open on it."""
+    open_app(shared_page, f"index.html?lang=en&deal={DEAL}")
+    return shared_page
 
 
 @pytest.fixture
-def page(shared: tuple[Page, PageGuard]) -> Iterator[Page]:
-    """The shared page, reset: no dialog, default settings, deal HM1-N-AAAAAAB at its start."""
-    page, guard = shared
+def page(game_page: Page) -> Iterator[Page]:
+    """The module's page, reset: no dialog, default settings, deal HM1-N-AAAAAAB at its start.
+    The test fails if the page reported a problem meanwhile."""
+    page = game_page
     while page.get_by_role("dialog").count():
         page.keyboard.press("Escape")
     for label in SETTINGS:
@@ -58,7 +52,7 @@ def page(shared: tuple[Page, PageGuard]) -> Iterator[Page]:
     expect(page.locator("#deal-code")).to_have_text(DEAL)
     expect(page.locator("#moves")).to_have_text("0")
     yield page
-    assert guard.problems() == []
+    assert page.guard.problems() == []  # type: ignore[attr-defined]
 
 
 @pytest.fixture

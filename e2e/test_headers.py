@@ -1,4 +1,5 @@
-"""web/serve.py sends what netlify.toml declares (so local tests run under the real headers)."""
+"""web/serve.py sends the headers of the built dist/_headers (so local tests run under the
+headers a deployment sends)."""
 
 from __future__ import annotations
 

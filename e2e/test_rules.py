@@ -13,12 +13,14 @@ from collections.abc import Iterator
 
 import pytest
 from game_support import button, card, card_name, status
-from harness import guarded_page, open_app
-from playwright.sync_api import Browser, Page, expect
+from harness import open_app
+from playwright.sync_api import BrowserContext, Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
 from halfmoon_web.seed_example import MOVES, START
 
+pytestmark = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900})
+"""The module's pages are 1280×900, unless a test says otherwise (its own marker)."""
 LINE = parse_moves(MOVES)
 
 
@@ -28,11 +30,10 @@ def at_step(step: int) -> Game:
 
 
 @pytest.fixture(scope="module")
-def shared(browser: Browser, site_url: str) -> Iterator[Page]:
-    """One rules page for the module (it fails the module's last test on any page problem)."""
-    with guarded_page(browser, site_url, viewport={"width": 1280, "height": 900}) as page:
-        open_app(page, "rules.html?lang=en")
-        yield page
+def shared(shared_page: Page) -> Page:
+    """The module's one page (conftest's ``shared_page``), the rules page open on it."""
+    open_app(shared_page, "rules.html?lang=en")
+    return shared_page
 
 
 @pytest.fixture
@@ -183,43 +184,46 @@ def test_language_switch_shows_vietnamese_rules_and_names(page: Page) -> None:
     expect(page.get_by_role("button", name="Bước tiếp")).to_be_enabled()
 
 
-def test_rules_page_opens_in_vietnamese_with_lang_vi(browser: Browser, site_url: str) -> None:
-    with guarded_page(browser, site_url, locale="en-US") as page:
-        open_app(page, "rules.html?lang=vi")
-        expect(page.get_by_role("heading", name="Các lá bài", exact=True)).to_be_visible()
-        expect(page.get_by_text("Bước 0 / 48", exact=True)).to_be_visible()
-        expect(page.get_by_role("button", name="5 bích, chồng 1, 8 lá")).to_be_visible()
+@pytest.mark.browser_context_args(locale="en-US")
+def test_rules_page_opens_in_vietnamese_with_lang_vi(context: BrowserContext) -> None:
+    page = context.new_page()  # a page of its own (this module's `page` is the shared one)
+    open_app(page, "rules.html?lang=vi")
+    expect(page.get_by_role("heading", name="Các lá bài", exact=True)).to_be_visible()
+    expect(page.get_by_text("Bước 0 / 48", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="5 bích, chồng 1, 8 lá")).to_be_visible()
 
 
-def test_reading_the_rules_never_changes_the_saved_game(browser: Browser, site_url: str) -> None:
-    with guarded_page(browser, site_url) as page:
-        open_app(page, "index.html?lang=en&deal=HM1-N-AAAAAAB")
-        game = Game.from_code("HM1-N-AAAAAAB")
-        card(page, game, "4").click()
-        card(page, game, "7").click()
-        expect(page.locator("#moves")).to_have_text("1")
-        page.goto(site_url + "icon.svg")  # leave the game page: it saves as it closes
-        before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
-        open_app(page, "rules.html?lang=en")
-        button(page, "Next step").click()
-        example = at_step(1)
-        own = example.legal_moves()[0]
-        for place in own.places:
-            card(page, example, place).click()
-        expect(status(page)).to_have_text(re.compile(r"^Removed "))
-        after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
-        assert after == before
+def test_reading_the_rules_never_changes_the_saved_game(
+    context: BrowserContext, site_url: str
+) -> None:
+    page = context.new_page()
+    open_app(page, "index.html?lang=en&deal=HM1-N-AAAAAAB")
+    game = Game.from_code("HM1-N-AAAAAAB")
+    card(page, game, "4").click()
+    card(page, game, "7").click()
+    expect(page.locator("#moves")).to_have_text("1")
+    page.goto(site_url + "icon.svg")  # leave the game page: it saves as it closes
+    before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    open_app(page, "rules.html?lang=en")
+    button(page, "Next step").click()
+    example = at_step(1)
+    own = example.legal_moves()[0]
+    for place in own.places:
+        card(page, example, place).click()
+    expect(status(page)).to_have_text(re.compile(r"^Removed "))
+    after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    assert after == before
 
 
-def test_rules_page_fits_a_360_px_phone(browser: Browser, site_url: str) -> None:
-    phone = {"viewport": {"width": 360, "height": 740}, "locale": "vi-VN"}
-    with guarded_page(browser, site_url, **phone) as page:
-        open_app(page, "rules.html")
-        expect(page.locator("html")).to_have_attribute("lang", "vi")
-        width = page.evaluate("() => document.documentElement.scrollWidth")
-        assert width <= 360
-        button(page, "Bước tiếp").click()
-        expect(page.get_by_text("Bước 1 / 48", exact=True)).to_be_in_viewport()
-        board = page.locator('[data-lang-block="vi"] [data-diagram="example"] .hm-board')
-        box = board.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 740}, locale="vi-VN")
+def test_rules_page_fits_a_360_px_phone(context: BrowserContext) -> None:
+    page = context.new_page()
+    open_app(page, "rules.html")
+    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 360
+    button(page, "Bước tiếp").click()
+    expect(page.get_by_text("Bước 1 / 48", exact=True)).to_be_in_viewport()
+    board = page.locator('[data-lang-block="vi"] [data-diagram="example"] .hm-board')
+    box = board.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360

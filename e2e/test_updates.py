@@ -19,8 +19,8 @@ import build
 import pytest
 import serve
 from game_support import DEAL, play
-from harness import PageGuard, guarded_page, wait_for_app
-from playwright.sync_api import Browser, Page, Route, expect
+from harness import PageGuard, wait_for_app
+from playwright.sync_api import Page, Route, expect
 
 from halfmoon_core import Game
 
@@ -135,59 +135,60 @@ def reload_until(page: Page, release: str, ids: dict[str, str]) -> list[str]:
 
 
 def test_deploy_then_rollback_never_mixes_builds(
-    browser: Browser, host: tuple[Host, str, dict[str, str]]
+    page: Page, guard: PageGuard, host: tuple[Host, str, dict[str, str]]
 ) -> None:
     """Play on A; publish B; three reloads: all start, the last runs B, the game is kept and
     the player was offered the new version. Then roll back to A: the same, back to A."""
     hosting, url, ids = host
-    with guarded_page(browser, url) as page:
-        page.goto(url + f"index.html?deal={DEAL}&lang=en")
-        wait_for_app(page)
-        assert running_build(page) == ids["A"]
-        game = Game.from_code(DEAL)
-        play(page, game, "4-7")
-        assert page.evaluate(CONTROLLED)
-        before = (counters(page, "A"), card_names(page))
-        assert before[0] == ("10", "1")
+    guard.allow_origin(url)
+    page.goto(url + f"index.html?deal={DEAL}&lang=en")
+    wait_for_app(page)
+    assert running_build(page) == ids["A"]
+    game = Game.from_code(DEAL)
+    play(page, game, "4-7")
+    assert page.evaluate(CONTROLLED)
+    before = (counters(page, "A"), card_names(page))
+    assert before[0] == ("10", "1")
 
-        hosting.publish("B")
-        seen = reload_until(page, "B", ids)
-        assert seen[-1] == ids["B"], seen
-        assert set(seen) <= {ids["A"], ids["B"]}
-        expect(page.locator("html")).to_have_attribute("data-release", "B")
-        assert (counters(page, "B"), card_names(page)) == before
-        expect(page.locator("#update-offer")).to_be_hidden()
+    hosting.publish("B")
+    seen = reload_until(page, "B", ids)
+    assert seen[-1] == ids["B"], seen
+    assert set(seen) <= {ids["A"], ids["B"]}
+    expect(page.locator("html")).to_have_attribute("data-release", "B")
+    assert (counters(page, "B"), card_names(page)) == before
+    expect(page.locator("#update-offer")).to_be_hidden()
 
-        hosting.publish("A")
-        seen = reload_until(page, "A", ids)
-        assert seen[-1] == ids["A"], seen
-        expect(page.locator("html")).not_to_have_attribute("data-release", "B")
-        assert (counters(page, "A"), card_names(page)) == before
+    hosting.publish("A")
+    seen = reload_until(page, "A", ids)
+    assert seen[-1] == ids["A"], seen
+    expect(page.locator("html")).not_to_have_attribute("data-release", "B")
+    assert (counters(page, "A"), card_names(page)) == before
 
 
 def test_offer_reloads_into_the_new_build_while_playing(
-    browser: Browser, host: tuple[Host, str, dict[str, str]]
+    page: Page, guard: PageGuard, host: tuple[Host, str, dict[str, str]]
 ) -> None:
     """With the game open when a deployment lands, the page keeps running its own build and
     offers the new one; choosing "Reload" starts the new build with the game kept."""
     hosting, url, ids = host
     hosting.publish("A")
-    with guarded_page(browser, url) as page:
-        page.goto(url + f"index.html?deal={DEAL}&lang=en")
-        wait_for_app(page)
-        assert page.evaluate(CONTROLLED)
-        play(page, Game.from_code(DEAL), "4-7")
-        hosting.publish("B")
-        # The page looks for a new build when it starts; a later visit would too.
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        offer = page.locator("#update-offer")
-        expect(offer).to_be_visible(timeout=60_000)
-        assert running_build(page) == ids["A"]
-        offer.get_by_role("button", name="Reload", exact=True).click()
-        new_build = f'meta[name="halfmoon-build"][content="{ids["B"]}"]'
-        page.wait_for_selector(new_build, state="attached")
-        wait_for_app(page)
-        assert counters(page, "B") == ("10", "1")
+    guard.allow_origin(url)
+    page.goto(url + f"index.html?deal={DEAL}&lang=en")
+    wait_for_app(page)
+    assert page.evaluate(CONTROLLED)
+    play(page, Game.from_code(DEAL), "4-7")
+    hosting.publish("B")
+    # The page looks for a new build when it starts; a later visit would too.
+    page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    offer = page.locator("#update-offer")
+    expect(offer).to_be_visible(timeout=60_000)
+    assert running_build(page) == ids["A"]
+    offer.get_by_role("button", name="Reload", exact=True).click()
+    new_build = f'meta[name="halfmoon-build"][content="{ids["B"]}"]'
+    page.wait_for_selector(new_build, state="attached")
+    wait_for_app(page)
+    assert counters(page, "B") == ("10", "1")
+    page.context.close()  # before A is back, for the module's next test
     hosting.publish("A")
 
 

@@ -9,7 +9,8 @@ pages: ``floor-pyodide.html`` (bare Pyodide: load it, run ``1+1``) and ``floor-p
 (PyScript's hello world). They load stock Pyodide files copied from ``node_modules/pyodide``
 and the PyScript files the build shipped, from ``floor-vendor/``, so the floors stay the same
 whatever the build does to its own runtime. The folder is served by ``web/serve.py`` with the
-headers of ``netlify.toml``, plus rules giving the floors the game page's headers (its CSP) and
+headers the build published (``_headers``; ``netlify.toml``'s for a revision from before
+``web/site_headers.py``), plus rules giving the floors the game page's headers (its CSP) and
 ``floor-vendor/`` those of ``vendor/``.
 
 Headless Chromium (Debian's, with the e2e flags) loads every page once per round, in an order
@@ -410,24 +411,9 @@ def prepare_site(site: Path, build: ModuleType) -> str:
     return build_id
 
 
-def toml_string(text: str) -> str:
-    """A TOML basic string holding ``text`` (JSON's escapes are valid TOML ones)."""
-    return json.dumps(text, ensure_ascii=False)
-
-
-def header_rule(for_path: str, values: dict[str, str]) -> str:
-    """One ``[[headers]]`` rule of a netlify.toml."""
-    lines = ["", "[[headers]]", f"  for = {toml_string(for_path)}", "  [headers.values]"]
-    lines += [f"    {toml_string(name)} = {toml_string(value)}" for name, value in values.items()]
-    return "\n".join(lines) + "\n"
-
-
-def write_bench_toml(dest: Path, serve: ModuleType) -> Path:
-    """Write a copy of netlify.toml whose rules also give the floor pages the game page's
-    headers (its CSP) and ``floor-vendor/`` the headers of ``vendor/``; return its path."""
-    rules = serve.load_header_rules(serve.NETLIFY_TOML)
-    if not rules:
-        raise BenchError(f"{serve.NETLIFY_TOML} has no [[headers]] rules")
+def floor_rules(serve: ModuleType, rules: list[Any]) -> list[tuple[str, dict[str, str]]]:
+    """Header rules for the floors: each floor page gets the game page's headers (its CSP
+    included) and ``floor-vendor/`` those of ``vendor/``; Content-Type is left to the server."""
 
     def own(url_path: str) -> dict[str, str]:
         return {
@@ -436,14 +422,36 @@ def write_bench_toml(dest: Path, serve: ModuleType) -> Path:
             if name.lower() != "content-type"
         }
 
-    page_headers, vendor_headers = own("/index.html"), own("/vendor/x/y.wasm")
+    page_headers = own("/index.html")
     if not any(name.lower() == "content-security-policy" for name in page_headers):
-        raise BenchError("netlify.toml gives /index.html no Content-Security-Policy")
+        raise BenchError("the site's headers give /index.html no Content-Security-Policy")
+    floors = [(f"/{spec.path}", page_headers) for spec in PAGES if spec.floor]
+    return [*floors, (f"/{FLOOR_VENDOR}/*", own("/vendor/x/y.wasm"))]
+
+
+def add_floor_headers(site: Path, serve: ModuleType) -> None:
+    """Append :func:`floor_rules` to the built site's ``_headers``."""
+    headers_file = site / serve.HEADERS_FILE
+    rules = serve.load_header_rules(headers_file)
+    if not rules:
+        raise BenchError(f"{headers_file} is missing or has no rules")
+    text = headers_file.read_text(encoding="utf-8")
+    for path, values in floor_rules(serve, rules):
+        text += f"\n{path}\n" + "".join(f"  {name}: {value}\n" for name, value in values.items())
+    serve.parse_header_rules(text)  # fail here, not in the server, if the file is not valid
+    headers_file.write_text(text, encoding="utf-8")
+
+
+def write_bench_toml(dest: Path, serve: ModuleType) -> Path:
+    """For a revision whose headers were in netlify.toml (before web/site_headers.py): write a
+    copy of it with :func:`floor_rules` added; return its path."""
     text = serve.NETLIFY_TOML.read_text(encoding="utf-8")
-    for spec in PAGES:
-        if spec.floor:
-            text += header_rule(f"/{spec.path}", page_headers)
-    text += header_rule(f"/{FLOOR_VENDOR}/*", vendor_headers)
+    for path, values in floor_rules(serve, serve.load_header_rules(serve.NETLIFY_TOML)):
+        lines = ["", "[[headers]]", f"  for = {json.dumps(path)}", "  [headers.values]"]
+        lines += [
+            f"    {json.dumps(k)} = {json.dumps(v, ensure_ascii=False)}" for k, v in values.items()
+        ]
+        text += "\n".join(lines) + "\n"
     tomllib.loads(text)  # fail here, not in the server, if the copy is not valid TOML
     dest.write_text(text, encoding="utf-8")
     return dest
@@ -851,10 +859,12 @@ def write_json(
 
 
 def run_benchmark(
-    site: Path, serve: ModuleType, toml: Path, rounds: int, seed: int
+    site: Path, serve: ModuleType, toml: Path | None, rounds: int, seed: int
 ) -> dict[str, Any]:
-    """Serve ``site``, drive Chromium through the rounds, and return the figures."""
-    with serve.serve_in_thread(site, toml_path=toml) as base_url, sync_playwright() as pw:
+    """Serve ``site`` (with the headers of ``toml`` for an older revision), drive Chromium
+    through the rounds, and return the figures."""
+    options = {"toml_path": toml} if toml else {}
+    with serve.serve_in_thread(site, **options) as base_url, sync_playwright() as pw:
         launcher = Launcher(pw.chromium, chromium_executable())
         version = launcher.version()
         where = launcher.executable or "Playwright's build"
@@ -875,7 +885,11 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         site = args.out.resolve() if args.out else workspace / "site"
         build_id = prepare_site(site, source.build)
         print(f"built {site} ({source.label}, build {build_id}) with the floor pages", flush=True)
-        toml = write_bench_toml(workspace / "netlify.toml", source.serve)
+        toml = None
+        if hasattr(source.serve, "HEADERS_FILE"):
+            add_floor_headers(site, source.serve)
+        else:  # a revision from before web/site_headers.py
+            toml = write_bench_toml(workspace / "netlify.toml", source.serve)
         figures = run_benchmark(site, source.serve, toml, args.rounds, args.seed)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)

@@ -1,9 +1,10 @@
-// Netlify's own reading of netlify.toml's [[headers]], for tests/test_netlify_parser.py.
+// Netlify's own reading of the site's headers, for tests/test_netlify_parser.py.
 //
-// Usage: node tests/netlify_headers.mjs NETLIFY_TOML URL_PATH...
+// Usage: node tests/netlify_headers.mjs HEADERS_FILE NETLIFY_TOML URL_PATH...
 //
-// Parses the file with @netlify/headers-parser (the code Netlify's build and `netlify dev` use)
-// and prints one JSON object:
+// Parses the `_headers` file and the netlify.toml together, as a deployment does, with
+// @netlify/headers-parser (the code Netlify's build and `netlify dev` use) and prints one JSON
+// object:
 //   errors: the parser's error messages;
 //   rules:  every parsed rule, in file order: {for, values};
 //   paths:  for each URL path, {rules, headers, problems}: the indices of the rules whose
@@ -39,12 +40,15 @@ function headersFor(rules, indices) {
   return merged;
 }
 
-const [configPath, ...urlPaths] = process.argv.slice(2);
+const [headersPath, configPath, ...urlPaths] = process.argv.slice(2);
 if (configPath === undefined) {
-  console.error("usage: node tests/netlify_headers.mjs NETLIFY_TOML URL_PATH...");
+  console.error("usage: node tests/netlify_headers.mjs HEADERS_FILE NETLIFY_TOML URL_PATH...");
   process.exit(2);
 }
-const { headers: rules, errors } = await parseAllHeaders({ netlifyConfigPath: configPath });
+const { headers: rules, errors } = await parseAllHeaders({
+  headersFiles: [headersPath],
+  netlifyConfigPath: configPath,
+});
 const paths = {};
 for (const path of urlPaths) {
   const indices = rules.flatMap((rule, index) => (rule.forRegExp.test(path) ? [index] : []));

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import build
 import pytest
+import site_headers
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -177,14 +178,14 @@ def test_bytecode_of_another_python_fails_the_build(
 
 
 def test_app_files_live_in_one_versioned_folder(site: Path) -> None:
-    """Pages, sw.js, the manifest and icons keep stable URLs; every other file of the build sits
-    under app/<build-id>/, and every page names that folder and that build."""
+    """Pages, sw.js, the manifest, the icons and _headers keep stable URLs; every other file of
+    the build sits under app/<build-id>/, and every page names that folder and that build."""
     app = app_folder(site)
     stable = {p.name for p in site.iterdir() if p.is_file()}
-    assert stable == {
+    assert stable == {"_headers"} | {
         p.name for p in (ROOT / "web/site").iterdir() if build.STABLE_FILE.match(p.name)
     }
-    # netlify.toml's "/app/*" and "/vendor/*" (immutable) also match "/apple.png", "/vendors".
+    # The headers' "/app/*" and "/vendor/*" (immutable) also match "/apple.png", "/vendors".
     assert not [name for name in stable if name.startswith(("app", "vendor"))]
     assert {"style.css", "boot.js", "start.mjs", "pyscript.json", "main.py"} <= {
         p.name for p in app.iterdir()
@@ -196,14 +197,16 @@ def test_app_files_live_in_one_versioned_folder(site: Path) -> None:
 
 
 def test_service_worker_precaches_every_published_file(site: Path) -> None:
-    """The precache manifest lists every file but sw.js and the lazy standard library: the
-    build's own under a cache named after the build, the runtime under a cache named after a
-    hash of the runtime files."""
+    """The precache manifest lists every file but sw.js, ``_headers`` (the host's) and the lazy
+    standard library: the build's own under a cache named after the build, the runtime under a
+    cache named after a hash of the runtime files."""
     manifest = sw_manifest(site)
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     lazy = {name for name in files if build.LAZY_FILE.search(name)}
     assert len(lazy) == 1
-    assert set(manifest["files"]) | set(manifest["runtime"]) == files - {"sw.js"} - lazy
+    assert {"sw.js", "_headers"} <= files
+    unfetched = {"sw.js", "_headers"} | lazy
+    assert set(manifest["files"]) | set(manifest["runtime"]) == files - unfetched
     assert all(name.startswith("vendor/") for name in manifest["runtime"])
     assert not any(name.startswith("vendor/") for name in manifest["files"])
     assert manifest["build"] == app_folder(site).name
@@ -234,6 +237,22 @@ def test_build_id_changes_with_any_published_byte(site: Path, tmp_path: Path) ->
         after = build.build(tmp_path / "out", site=sources[0], core=sources[1])
         assert after != before, changed
         before = after
+
+
+def test_the_site_headers_are_published(site: Path) -> None:
+    """dist/_headers is web/site_headers.py's rules, for Netlify (and web/serve.py) to read."""
+    assert (site / "_headers").read_text(encoding="utf-8") == site_headers.render()
+
+
+def test_a_page_without_a_csp_fails_the_build(tmp_path: Path) -> None:
+    """A new page must say in web/site_headers.py who may frame it before it is published."""
+    for name in ("index.html", "rules.html", "embed.html"):
+        (tmp_path / name).write_text("<!doctype html>", encoding="utf-8")
+    build.publish_headers(tmp_path)
+    assert (tmp_path / "_headers").is_file()
+    (tmp_path / "scores.html").write_text("<!doctype html>", encoding="utf-8")
+    with pytest.raises(build.BuildError, match=r"no CSP to the page\(s\) scores"):
+        build.publish_headers(tmp_path)
 
 
 def test_unknown_placeholder_is_an_error() -> None:

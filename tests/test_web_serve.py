@@ -1,4 +1,4 @@
-"""web/serve.py: netlify.toml header rules, MIME types and pretty URLs, as Netlify serves them."""
+"""web/serve.py: the ``_headers`` rules, MIME types and pretty URLs, as Netlify serves them."""
 
 from __future__ import annotations
 
@@ -17,26 +17,19 @@ import serve
 
 ROOT = Path(__file__).resolve().parents[1]
 
-TOML = """
-[[headers]]
-  for = "/*"
-  [headers.values]
-    X-Frame = "DENY"
-    Cache-Control = "max-age=0"
-[[headers]]
-  for = "/embed.html"
-  [headers.values]
-    X-Frame = "ALLOW"
-[[headers]]
-  for = "/*.wasm"
-  [headers.values]
-    Content-Type = "application/wasm"
-[[headers]]
-  for = "/vendor/*"
-  [headers.values]
-    cache-control = '''
-      public,
-      immutable'''
+HEADERS = """# a comment
+/*
+  X-Frame: DENY
+  Cache-Control: max-age=0
+
+/embed.html
+  X-Frame: ALLOW
+/*.wasm
+  Content-Type: application/wasm
+/nothing-set
+/vendor/*
+  cache-control: public
+  cache-control:   immutable
 """
 
 
@@ -63,10 +56,12 @@ def test_path_patterns(pattern: str, path: str, matches: bool) -> None:
 
 
 def test_every_matching_rule_applies_and_later_rules_win(tmp_path: Path) -> None:
-    """Rules merge in file order; a later rule overrides a header, whatever its case."""
-    toml = tmp_path / "netlify.toml"
-    toml.write_text(TOML, encoding="utf-8")
-    rules = serve.load_header_rules(toml)
+    """Rules merge in file order; a later rule overrides a header, whatever its case; a header
+    given twice in one rule joins its values; a rule without headers is dropped."""
+    headers = tmp_path / "_headers"
+    headers.write_text(HEADERS, encoding="utf-8")
+    rules = serve.load_header_rules(headers)
+    assert [rule.for_path for rule in rules] == ["/*", "/embed.html", "/*.wasm", "/vendor/*"]
     assert serve.headers_for(rules, "/index.html") == {
         "X-Frame": "DENY",
         "Cache-Control": "max-age=0",
@@ -83,34 +78,48 @@ def test_every_matching_rule_applies_and_later_rules_win(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("raw", "value"),
     [
-        ("  max-age=0,\n  no-cache ,no-store  ", "max-age=0, no-cache, no-store"),
-        ("default-src 'self';\n      img-src 'self'", "default-src 'self'; img-src 'self'"),
-        (["public", " max-age=31536000 ", "immutable"], "public, max-age=31536000, immutable"),
+        ("  max-age=0,  no-cache ,no-store  ", "max-age=0, no-cache, no-store"),
+        ("default-src 'self'; img-src 'self'", "default-src 'self'; img-src 'self'"),
         ("text/html; charset=utf-8", "text/html; charset=utf-8"),
     ],
 )
-def test_values_are_written_as_netlify_writes_them_on_one_line(raw: object, value: str) -> None:
-    """Commas spaced as Netlify's parser spaces them, lists joined, line breaks gone."""
+def test_values_are_written_as_netlify_writes_them(raw: str, value: str) -> None:
+    """Trimmed, and commas spaced as Netlify's parser spaces them."""
     assert serve.header_value(raw) == value
 
 
-def test_missing_toml_means_no_rules(tmp_path: Path) -> None:
-    """Without a netlify.toml the server adds no header."""
-    assert serve.load_header_rules(tmp_path / "absent.toml") == []
+@pytest.mark.parametrize("text", ["X-Frame: DENY\n", "/*\n  no colon here\n", "/*\n  X-Frame:\n"])
+def test_a_header_line_out_of_place_is_an_error(text: str) -> None:
+    """A header before any path, a line that is no header, a header without a value."""
+    with pytest.raises(ValueError, match=r"_headers:\d+: "):
+        serve.parse_header_rules(text)
+
+
+def test_the_server_reads_the_folders_headers_file_as_it_is_now(tmp_path: Path) -> None:
+    """Without a ``_headers`` file the server adds no header; a deployment that brings one, or
+    changes it, applies at once."""
+    assert serve.load_header_rules(tmp_path / "_headers") == []
+    (tmp_path / "index.html").write_text("<!doctype html><title>i</title>", encoding="utf-8")
+    with serve.serve_in_thread(tmp_path) as url:
+        status, headers = get(url + "index.html")
+        assert status == 200 and "x-frame" not in headers
+        (tmp_path / "_headers").write_text("/*\n  X-Frame: DENY\n", encoding="utf-8")
+        assert get(url + "index.html")[1]["x-frame"] == "DENY"
+        (tmp_path / "_headers").write_text("/*\n  X-Frame: SAMEORIGIN\n", encoding="utf-8")
+        assert get(url + "index.html")[1]["x-frame"] == "SAMEORIGIN"
 
 
 @pytest.fixture
 def served(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """A tiny site served with the TOML above."""
+    """A tiny site with the ``_headers`` above, served."""
     site = tmp_path / "site"
     (site / "vendor").mkdir(parents=True)
     (site / "index.html").write_text("<!doctype html><title>i</title>", encoding="utf-8")
     (site / "embed.html").write_text("<!doctype html><title>e</title>", encoding="utf-8")
     (site / "vendor" / "x.wasm").write_bytes(b"\0asm")
     (site / "vendor" / "x.mjs").write_text("export {};", encoding="utf-8")
-    toml = tmp_path / "netlify.toml"
-    toml.write_text(TOML, encoding="utf-8")
-    with serve.serve_in_thread(site, toml_path=toml) as url:
+    (site / "_headers").write_text(HEADERS, encoding="utf-8")
+    with serve.serve_in_thread(site) as url:
         yield url
 
 

@@ -20,7 +20,8 @@ The Python is published as bytecode only, compiled by the runtime's own Python
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
 the page's Python, the preloads and the scripts that start the runtime and PyScript). Finally
 the build writes the service worker's precache manifest: the build id, the app files with their
-cache name, and the runtime files with theirs (named after a hash of their contents).
+cache name, and the runtime files with theirs (named after a hash of their contents). The site's
+HTTP headers (``web/site_headers.py``) are published as ``_headers``, which Netlify reads.
 
 Usage: ``python3 web/build.py [--out DIR]``.
 """
@@ -38,6 +39,8 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+import site_headers  # web/site_headers.py
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "web" / "site"
@@ -363,10 +366,11 @@ def precache_manifest(out: Path, build_id: str) -> dict[str, object]:
     """The service worker's manifest: the build id, the build's own files (pages, app files,
     icons) with their cache name, and the runtime files with theirs (a hash of their contents,
     so builds that share a runtime share its cache). The whole standard library (4 MB, for the
-    lazy fallback that no page needs to start or play) is not precached."""
-    files = [
-        name for name in published_files(out) if name != "sw.js" and not LAZY_FILE.search(name)
-    ]
+    lazy fallback that no page needs to start or play) is not precached, nor is ``_headers``
+    (read by the host, never by a page)."""
+    unfetched = {"sw.js", site_headers.FILE_NAME}
+    files = [name for name in published_files(out) if name not in unfetched]
+    files = [name for name in files if not LAZY_FILE.search(name)]
     vendor = [name for name in files if name.startswith("vendor/")]
     return {
         "build": build_id,
@@ -419,6 +423,15 @@ def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
         else:
             shutil.copyfile(path, target)
     return app
+
+
+def publish_headers(stage: Path) -> None:
+    """Write the site's headers (``web/site_headers.py``) as ``_headers``, once every page is
+    known to have its Content-Security-Policy there."""
+    missing = sorted(p.stem for p in stage.glob("*.html") if p.stem not in site_headers.FRAMED_BY)
+    if missing:
+        raise BuildError(f"web/site_headers.py gives no CSP to the page(s) {', '.join(missing)}")
+    site_headers.write(stage)
 
 
 def seal_build(stage: Path, app: Path) -> str:
@@ -478,6 +491,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
             stage / "vendor/pyodide" / values["PYODIDE_VERSION"],
             PYODIDE_FILES,
         )
+        publish_headers(stage)
         build_id = seal_build(stage, app)
         write_service_worker(stage, build_id)
         replace_folder(stage, out)
@@ -493,6 +507,7 @@ def build_inputs() -> list[Path]:
         *iter_files(SITE),
         *(p for p in iter_files(CORE) if p.suffix == ".py"),
         Path(__file__).resolve(),
+        Path(site_headers.__file__).resolve(),
         BYTECODE_JOB,
         PYODIDE_RUN,
         ROOT / "package-lock.json",

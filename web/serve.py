@@ -1,10 +1,11 @@
 """Serve the published folder ``dist/`` locally, the way Netlify serves it.
 
 Every response carries explicit MIME types (Python's own table depends on the OS) and the
-headers that ``netlify.toml`` declares: its ``[[headers]]`` rules are read with ``tomllib``,
-every rule whose ``for`` path matches applies, in file order, a later rule overriding a header
-an earlier one set (as ``netlify dev`` does). So the app runs locally under the real
-Content-Security-Policy. Like Netlify, ``/name`` serves ``name.html`` when that file exists.
+headers of the folder's ``_headers`` file (written by ``web/build.py`` from
+``web/site_headers.py``; Netlify reads the same file): every rule whose path matches applies, in
+file order, a later rule overriding a header an earlier one set (as ``netlify dev`` does). So the
+app runs locally under the real Content-Security-Policy. Like Netlify, ``/name`` serves
+``name.html`` when that file exists.
 
 Usage: ``python3 web/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]``; ``--port 0``
 listens on any free port, and the first line printed names it.
@@ -21,7 +22,6 @@ import os
 import re
 import sys
 import threading
-import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -32,7 +32,7 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "dist"
-NETLIFY_TOML = ROOT / "netlify.toml"
+HEADERS_FILE = "_headers"
 _COMMA = re.compile(r"\s*,\s*")
 
 #: MIME types set explicitly, whatever the OS's mime table says.
@@ -57,8 +57,9 @@ MIME_TYPES = {
 
 @dataclass(frozen=True)
 class HeaderRule:
-    """One ``[[headers]]`` rule of netlify.toml: a path pattern and the headers it sets."""
+    """One rule of a ``_headers`` file: a path (``for``), its pattern and the headers it sets."""
 
+    for_path: str
     pattern: re.Pattern[str]
     values: dict[str, str]
 
@@ -76,30 +77,41 @@ def path_regex(for_path: str) -> re.Pattern[str]:
     return re.compile("^/" + "/".join(parts) + "/?$", re.I)
 
 
-def load_header_rules(toml_path: Path = NETLIFY_TOML) -> list[HeaderRule]:
-    """Read the ``[[headers]]`` rules of a netlify.toml (none if the file is absent)."""
-    if not toml_path.is_file():
+def load_header_rules(headers_path: Path) -> list[HeaderRule]:
+    """Read the rules of a ``_headers`` file (none if the file is absent)."""
+    if not headers_path.is_file():
         return []
-    with toml_path.open("rb") as handle:
-        config = tomllib.load(handle)
-    rules = []
-    for rule in config.get("headers", []):
-        values = {str(k).strip(): header_value(v) for k, v in rule.get("values", {}).items()}
-        rules.append(HeaderRule(path_regex(rule["for"]), values))
-    return rules
+    return parse_header_rules(headers_path.read_text(encoding="utf-8"), str(headers_path))
 
 
-def header_value(raw: object) -> str:
-    """A header value as Netlify's headers parser writes it, but always on one line.
+def parse_header_rules(text: str, where: str = HEADERS_FILE) -> list[HeaderRule]:
+    """Parse Netlify's ``_headers`` syntax: a line starting with ``/`` opens a rule, each
+    ``Name: value`` line after it adds a header (a name given twice joins its values with
+    ``, ``), blank lines and ``#`` comments are skipped. A rule without headers is dropped."""
+    found: list[tuple[str, dict[str, str]]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("/"):
+            found.append((line, {}))
+            continue
+        name, colon, value = (part.strip() for part in line.partition(":"))
+        if not (found and colon and name and value):
+            raise ValueError(f"{where}:{number}: not a path nor 'Name: value' after a path")
+        values = found[-1][1]
+        values[name] = f"{values[name]}, {value}" if name in values else value
+    return [
+        HeaderRule(path, path_regex(path), {name: header_value(v) for name, v in values.items()})
+        for path, values in found
+        if values
+    ]
 
-    As Netlify does, a list joins its items with ``, `` and in a string the spacing around every
-    comma becomes ``, ``. Here, in addition, every run of whitespace (line breaks included)
-    becomes one space, so that a TOML multi-line string still gives a valid value locally;
-    ``tests/test_netlify_parser.py`` checks that Netlify's own reading agrees.
-    """
-    if isinstance(raw, list):
-        return ", ".join(" ".join(str(item).split()) for item in raw)
-    return _COMMA.sub(", ", " ".join(str(raw).split()))
+
+def header_value(raw: str) -> str:
+    """A header value as Netlify's headers parser writes it: trimmed, and the spacing around
+    every comma made ``, `` (``tests/test_netlify_parser.py`` checks that they agree)."""
+    return _COMMA.sub(", ", raw.strip())
 
 
 def headers_for(rules: list[HeaderRule], url_path: str) -> dict[str, str]:
@@ -112,6 +124,21 @@ def headers_for(rules: list[HeaderRule], url_path: str) -> dict[str, str]:
                     del merged[old]
                 merged[name] = value
     return merged
+
+
+def folder_rules(directory: str) -> list[HeaderRule]:
+    """The rules of ``directory``'s ``_headers`` as the file is now (none without one)."""
+    path = os.path.join(directory, HEADERS_FILE)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return []
+    return _rules_of(path, info.st_ino, info.st_mtime_ns, info.st_size)
+
+
+@functools.lru_cache(maxsize=16)
+def _rules_of(path: str, inode: int, mtime_ns: int, size: int) -> list[HeaderRule]:
+    return load_header_rules(Path(path))
 
 
 @functools.lru_cache(maxsize=512)
@@ -130,16 +157,20 @@ def file_etag(path: str) -> str:
 
 
 class SiteHandler(SimpleHTTPRequestHandler):
-    """Static file handler with explicit MIME types and the netlify.toml headers."""
+    """Static file handler with explicit MIME types and the headers of the folder's
+    ``_headers`` (read again when it changes: a deployment replaces the folder's files)."""
 
     protocol_version = "HTTP/1.1"
     extensions_map = MIME_TYPES
-    rules: list[HeaderRule] = []  # noqa: RUF012 - set per server by make_server
     quiet = False
     _etag: str | None = None
 
     def _url_path(self) -> str:
         return unquote(urlsplit(self.path).path)
+
+    def _headers(self) -> dict[str, str]:
+        """The ``_headers`` rules' headers for this request's path."""
+        return headers_for(folder_rules(self.directory), self._url_path())
 
     def translate_path(self, path: str) -> str:
         """Map ``/name`` to ``name.html`` when only the latter exists (Netlify's pretty URLs)."""
@@ -165,21 +196,21 @@ class SiteHandler(SimpleHTTPRequestHandler):
         return super().send_head()
 
     def end_headers(self) -> None:
-        """Add the netlify.toml headers (Content-Type is handled in ``send_header``)."""
-        for name, value in headers_for(self.rules, self._url_path()).items():
+        """Add the ``_headers`` headers (Content-Type is handled in ``send_header``)."""
+        for name, value in self._headers().items():
             if name.lower() != "content-type":
                 super().send_header(name, value)
         super().end_headers()
 
     def send_header(self, keyword: str, value: str) -> None:
-        """Let a netlify.toml rule override the Content-Type of a response; send the content
+        """Let a ``_headers`` rule override the Content-Type of a response; send the content
         ETag (see ``send_head``) where the base class would send Last-Modified."""
         if keyword.lower() == "last-modified":
             if not self._etag:
                 return
             keyword, value = "ETag", self._etag
         if keyword.lower() == "content-type":
-            for name, override in headers_for(self.rules, self._url_path()).items():
+            for name, override in self._headers().items():
                 if name.lower() == "content-type":
                     value = override
         super().send_header(keyword, value)
@@ -204,19 +235,10 @@ class SiteServer(ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path = DEFAULT_DIR,
-    host: str = "127.0.0.1",
-    port: int = 8000,
-    *,
-    toml_path: Path = NETLIFY_TOML,
-    quiet: bool = False,
+    directory: Path = DEFAULT_DIR, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
 ) -> SiteServer:
     """Create (but do not start) a server for ``directory``; port 0 picks a free port."""
-    handler = type(
-        "BoundSiteHandler",
-        (SiteHandler,),
-        {"rules": load_header_rules(toml_path), "quiet": quiet},
-    )
+    handler = type("BoundSiteHandler", (SiteHandler,), {"quiet": quiet})
     return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
@@ -226,15 +248,14 @@ def serve_in_thread(
     host: str = "127.0.0.1",
     port: int = 0,
     *,
-    toml_path: Path = NETLIFY_TOML,
     quiet: bool = True,
 ) -> Iterator[str]:
     """Serve ``directory`` from a background thread; yield the base URL (ending in ``/``).
 
     The server is shut down and its socket closed when the block exits, so later requests to
-    that URL are refused. ``toml_path`` names the netlify.toml whose headers apply.
+    that URL are refused.
     """
-    server = make_server(directory, host, port, toml_path=toml_path, quiet=quiet)
+    server = make_server(directory, host, port, quiet=quiet)
     thread = threading.Thread(target=server.serve_forever, name="halfmoon-serve", daemon=True)
     thread.start()
     try:
@@ -264,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:
         print(f"serve.py: {bind_problem(exc, args.host, args.port)}", file=sys.stderr)
         return 1
+    if not (args.dir / HEADERS_FILE).is_file():
+        print(f"warning: no {args.dir / HEADERS_FILE}: no site headers", file=sys.stderr)
     with server:
         url = f"http://{args.host}:{server.server_address[1]}/"
         print(f"Half Moon at {url} (Ctrl+C stops)", flush=True)

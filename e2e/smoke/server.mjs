@@ -1,5 +1,5 @@
-// The site for the smoke tests: the built dist/ served by `web/serve.py --port 0` (netlify.toml's
-// headers and CSP included) in a child process; its URL is read from what it prints.
+// The site for the smoke tests: the built dist/ served by `web/serve.py --port 0` (the headers
+// and CSP of dist/_headers included) in a child process; its URL is read from what it prints.
 
 import { existsSync } from "node:fs";
 import path from "node:path";
