@@ -10,14 +10,14 @@ Screenshots go to ``e2e/artifacts/layout-*.png``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from game_support import DEAL, button, card, open_deal, play, set_setting, winning_game
-from harness import PageGuard, guarded_page, open_app, origin_of, wait_for_app
-from playwright.sync_api import Browser, Page, expect
+from harness import open_app, wait_for_app
+from playwright.sync_api import BrowserContext, Page, expect
 from test_early_board import assert_same_geometry, geometry, goto_held
 
 from halfmoon_core import PILES, Game
@@ -154,24 +154,17 @@ CONTRAST = r"""(selector) => {
 
 
 @pytest.fixture(scope="module")
-def table(browser: Browser, site_url: str) -> Iterator[tuple[Page, PageGuard]]:
-    """One game page for the module, deal DEAL at its start, with its own problem recorder."""
-    guard = PageGuard(allowed_origins={origin_of(site_url)})
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    guard.attach_context(context)
-    page = context.new_page()
-    guard.attach_page(page)
-    page.site_url = site_url  # type: ignore[attr-defined]
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    yield page, guard
-    context.close()
+def table(shared_page: Page) -> Page:
+    """The module's one page (conftest's ``shared_page``, 1280×800), deal DEAL open on it."""
+    open_app(shared_page, f"index.html?lang=en&deal={DEAL}")
+    return shared_page
 
 
 @pytest.fixture
-def page(table: tuple[Page, PageGuard]) -> Iterator[Page]:
+def page(table: Page) -> Iterator[Page]:
     """The shared page at 1280×800 with deal DEAL at its start (settings back at their defaults
     and no panel open after each test); the test fails if the page reported a problem."""
-    page, guard = table
+    page = table
     page.set_viewport_size({"width": 1280, "height": 800})
     page.emulate_media(forced_colors="none")
     open_deal(page, DEAL)
@@ -183,7 +176,7 @@ def page(table: tuple[Page, PageGuard]) -> Iterator[Page]:
     for label in ("Placement assist", "Diagram labels"):
         set_setting(page, label, False)
     button(page, "Close").click()
-    assert guard.problems() == []
+    assert page.guard.problems() == []  # type: ignore[attr-defined]
 
 
 def first_screen(page: Page, game: Game) -> dict[str, Any]:
@@ -240,18 +233,18 @@ def test_every_playable_card_is_on_the_first_screen(page: Page, size: tuple[int,
 
 
 def test_the_board_fits_a_1280x720_window_zoomed_to_200_percent(
-    browser: Browser, site_url: str
+    new_context: Callable[..., BrowserContext],
 ) -> None:
     """A 1280×720 window at 200 % zoom is a 640×360 CSS viewport at two device pixels per CSS
     pixel: the twenty cards fit it, and a pair is played there."""
     zoomed = {"viewport": {"width": 640, "height": 360}, "device_scale_factor": 2}
-    with guarded_page(browser, site_url, **zoomed) as page:
-        open_app(page, f"index.html?lang=en&deal={DEAL}")
-        game = Game.from_code(DEAL)
-        assert page.evaluate("devicePixelRatio") == 2
-        assert_first_screen(page, game, "1280x720 at 200 %")
-        play(page, game, "4-7")
-        assert_first_screen(page, game, "1280x720 at 200 % after a pair")
+    page = new_context(**zoomed).new_page()
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    assert page.evaluate("devicePixelRatio") == 2
+    assert_first_screen(page, game, "1280x720 at 200 %")
+    play(page, game, "4-7")
+    assert_first_screen(page, game, "1280x720 at 200 % after a pair")
 
 
 BEFORE_PYTHON = [((360, 740), "vi"), ((740, 360), "vi"), ((768, 1024), "vi"), ((740, 360), "en")]
@@ -261,21 +254,21 @@ BEFORE_PYTHON = [((360, 740), "vi"), ((740, 360), "vi"), ((768, 1024), "vi"), ((
     ("size", "lang"), BEFORE_PYTHON, ids=[f"{w}x{h}-{lang}" for (w, h), lang in BEFORE_PYTHON]
 )
 def test_the_board_before_python_has_the_live_boards_place(
-    browser: Browser, site_url: str, size: tuple[int, int], lang: str
+    new_context: Callable[..., BrowserContext], size: tuple[int, int], lang: str
 ) -> None:
     """The face-down board of the served page (English labels) and the live board in the
     player's language have the same box and places: the header's height and the side columns
     do not follow the labels' length (docs/layout.md)."""
     viewport = {"width": size[0], "height": size[1]}
-    with guarded_page(browser, site_url, viewport=viewport, service_workers="block") as page:
-        held = goto_held(page, f"index.html?lang={lang}")
-        expect(page.locator("#board > .hm-board.hm-static")).to_be_visible()
-        before = geometry(page)
-        held.release()
-        wait_for_app(page)
-        expect(page.locator("html")).to_have_attribute("lang", lang)
-        expect(page.locator("#board > .hm-board:not(.hm-static)")).to_be_visible()
-        assert_same_geometry(before, geometry(page))
+    page = new_context(viewport=viewport, service_workers="block").new_page()
+    held = goto_held(page, f"index.html?lang={lang}")
+    expect(page.locator("#board > .hm-board.hm-static")).to_be_visible()
+    before = geometry(page)
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#board > .hm-board:not(.hm-static)")).to_be_visible()
+    assert_same_geometry(before, geometry(page))
 
 
 def test_the_board_grows_with_the_room_it_has(page: Page) -> None:

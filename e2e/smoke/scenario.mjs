@@ -303,7 +303,7 @@ export async function playPair(browser) {
   assert.equal(state.cards.filter((name) => name.endsWith(", pile 4, 7 cards")).length, 1);
   assert.equal(state.cards.filter((name) => name.endsWith(", pile 7, 7 cards")).length, 1);
   assert.equal(state.cards.length, 20);
-  assert.equal(state.status, "Removed 9♥ + 2♦");
+  assert.equal(state.status, "Removed 9 of hearts and 2 of diamonds");
   return state;
 }
 
