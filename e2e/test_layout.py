@@ -232,13 +232,13 @@ def test_every_playable_card_is_on_the_first_screen(page: Page, size: tuple[int,
     assert_first_screen(page, game, f"{width}x{height} after the settings panel")
 
 
+@pytest.mark.browser_context_args(viewport={"width": 640, "height": 360}, device_scale_factor=2)
 def test_the_board_fits_a_1280x720_window_zoomed_to_200_percent(
     new_context: Callable[..., BrowserContext],
 ) -> None:
     """A 1280×720 window at 200 % zoom is a 640×360 CSS viewport at two device pixels per CSS
-    pixel: the twenty cards fit it, and a pair is played there."""
-    zoomed = {"viewport": {"width": 640, "height": 360}, "device_scale_factor": 2}
-    page = new_context(**zoomed).new_page()
+    pixel (the marker's context): the twenty cards fit it, and a pair is played there."""
+    page = new_context().new_page()
     open_app(page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
     assert page.evaluate("devicePixelRatio") == 2
@@ -251,16 +251,25 @@ BEFORE_PYTHON = [((360, 740), "vi"), ((740, 360), "vi"), ((768, 1024), "vi"), ((
 
 
 @pytest.mark.parametrize(
-    ("size", "lang"), BEFORE_PYTHON, ids=[f"{w}x{h}-{lang}" for (w, h), lang in BEFORE_PYTHON]
+    "lang",
+    [
+        pytest.param(
+            lang,
+            marks=pytest.mark.browser_context_args(
+                viewport={"width": w, "height": h}, service_workers="block"
+            ),
+            id=f"{w}x{h}-{lang}",
+        )
+        for (w, h), lang in BEFORE_PYTHON
+    ],
 )
 def test_the_board_before_python_has_the_live_boards_place(
-    new_context: Callable[..., BrowserContext], size: tuple[int, int], lang: str
+    new_context: Callable[..., BrowserContext], lang: str
 ) -> None:
     """The face-down board of the served page (English labels) and the live board in the
-    player's language have the same box and places: the header's height and the side columns
-    do not follow the labels' length (docs/layout.md)."""
-    viewport = {"width": size[0], "height": size[1]}
-    page = new_context(viewport=viewport, service_workers="block").new_page()
+    player's language have the same box and places, at each size of the marker's context: the
+    header's height and the side columns do not follow the labels' length (docs/layout.md)."""
+    page = new_context().new_page()
     held = goto_held(page, f"index.html?lang={lang}")
     expect(page.locator("#board > .hm-board.hm-static")).to_be_visible()
     before = geometry(page)
