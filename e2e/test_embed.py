@@ -85,6 +85,17 @@ def test_bad_parameter_is_named_inside_the_frame(
     expect(page.locator("button[data-place]")).to_have_count(0)
 
 
+def test_a_bad_parameter_is_said_in_the_frames_language(page: Page) -> None:
+    """The engine's reason too is in Vietnamese (docs/i18n.md): no English inside the frame."""
+    error = open_app(page, f"embed.html?deal={DEAL}&steps=4-8&lang=vi", expect_error=True)
+    said = (
+        "Không hiển thị được bàn chơi: tham số steps: nước đi thứ 1 (4-8) không hợp lệ: "
+        "9H + 7S có tổng 16, không phải 11"
+    )
+    assert error == said
+    expect(page.locator("#embed-error")).to_have_text(said)
+
+
 def test_html_in_a_parameter_is_shown_as_text_never_parsed(page: Page) -> None:
     attack = '<img src=x id=pwned onerror="document.title=1">'
     open_app(page, f"embed.html?deal={attack}&lang=en", expect_error=True)

@@ -11,6 +11,7 @@ from .errors import (
     SaveError,
 )
 from .game import Game, Status, replay
+from .messages import MESSAGES, Message
 from .moves import Move, format_moves, parse_move, parse_moves
 from .places import PILES, PLACES, RESERVE
 from .position import Layout, format_position, is_position_text, parse_position
@@ -18,6 +19,7 @@ from .save import load_game, save_game
 from .tapping import TapResult, joinable, tap
 
 __all__ = [
+    "MESSAGES",
     "PILES",
     "PLACES",
     "RESERVE",
@@ -28,6 +30,7 @@ __all__ = [
     "Game",
     "HalfMoonError",
     "Layout",
+    "Message",
     "Move",
     "MoveError",
     "PositionError",

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
 from .errors import CardError
+from .messages import Message
 
 RANK_CHARS = "A23456789TJQK"
 SUIT_CHARS = "SHDC"
@@ -53,12 +54,12 @@ class Card(NamedTuple):
 def parse_card(text: str) -> Card:
     """Read a card code such as ``5S``, ``th`` or ``10H`` (case-insensitive)."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be text, not {type(text).__name__}")
+        raise CardError("card_not_text", type=type(text).__name__)
     raw = ascii_upper(text.strip())
     if raw.startswith("10"):
         raw = "T" + raw[2:]
     if len(raw) != 2 or raw[0] not in RANK_CHARS or raw[1] not in SUIT_CHARS:
-        raise CardError(f"{text!r} is not a card (expected e.g. 5S, TH, 10H, JC)")
+        raise CardError("card_unknown", text=text)
     return Card(RANK_CHARS.index(raw[0]) + 1, raw[1])
 
 
@@ -99,15 +100,16 @@ def part_of_removal(cards: Sequence[Card]) -> bool:
     return len(ranks) == len(cards) and any(ranks <= set(r.ranks) for r in REMOVALS)
 
 
-def why_not_removal(cards: Sequence[Card]) -> str | None:
-    """None when the cards may be removed together, else the reason in words."""
+def why_not_removal(cards: Sequence[Card]) -> Message | None:
+    """None when the cards may be removed together, else the reason (in words, as data)."""
     if removal_kind(cards) is not None:
         return None
     codes = " + ".join(card.code for card in cards)
     if len(cards) == 2:
         if any(card.is_court for card in cards):
-            return f"{codes}: court cards are removed only as J+Q+K"
-        return f"{codes} sums to {sum(card.value for card in cards)}, not {PAIR_SUM}"
+            return Message("removal_court_pair", cards=codes)
+        total = sum(card.value for card in cards)
+        return Message("removal_sum", cards=codes, total=total, target=PAIR_SUM)
     if len(cards) == 3:
-        return f"{codes} is not one jack, one queen and one king"
-    return f"a removal is 2 or 3 cards, not {len(cards)}"
+        return Message("removal_not_triple", cards=codes)
+    return Message("removal_size", count=len(cards))

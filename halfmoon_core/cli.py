@@ -37,7 +37,7 @@ def _cmd_play(args: argparse.Namespace) -> str:
 def _cmd_check(args: argparse.Namespace) -> str:
     text = args.position
     if not is_position_text(text):
-        raise HalfMoonError(f"a position string starts with {PREFIX} (for a deal code use 'deal')")
+        raise HalfMoonError("cli_not_position", prefix=PREFIX)
     return json.dumps(game_summary(Game.from_position(text)))
 
 

@@ -17,6 +17,8 @@ MODES = ("N",)
 LETTERS = 7
 DEAL_COUNT = 26**LETTERS
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+EXAMPLE = "HM1-N-AAAAAAB"
+"""The code of deal 1, the example the messages give."""
 _SHAPE = re.compile(r"^([A-Z0-9]+)-([A-Z0-9]+)-(.*)$")
 
 
@@ -33,7 +35,7 @@ class DealCode(NamedTuple):
 def format_code(number: int, mode: str = "N") -> str:
     """The code of deal ``number``: ``format_code(1) == 'HM1-N-AAAAAAB'``."""
     if not 0 <= number < DEAL_COUNT:
-        raise DealCodeError(f"deal number {number} is outside 0..{DEAL_COUNT - 1}")
+        raise DealCodeError("deal_number_range", number=number, last=DEAL_COUNT - 1)
     letters = []
     for _ in range(LETTERS):
         number, digit = divmod(number, 26)
@@ -44,25 +46,22 @@ def format_code(number: int, mode: str = "N") -> str:
 def parse_code(text: str) -> DealCode:
     """Read a deal code (case-insensitive, surrounding spaces allowed) or raise DealCodeError."""
     if not isinstance(text, str):
-        raise DealCodeError("a deal code must be text")
+        raise DealCodeError("deal_not_text")
     raw = ascii_upper(text.strip())
     if not raw:
-        raise DealCodeError("the deal code is empty (expected e.g. HM1-N-AAAAAAB)")
+        raise DealCodeError("deal_empty", example=EXAMPLE)
     match = _SHAPE.match(raw)
     if not match:
-        raise DealCodeError(f"{text.strip()!r} is not a deal code (expected e.g. HM1-N-AAAAAAB)")
+        raise DealCodeError("deal_shape", text=text.strip(), example=EXAMPLE)
     prefix, mode, letters = match.groups()
     if prefix != FORMAT:
-        raise DealCodeError(f"unknown deal format {prefix!r}: codes start with {FORMAT}-")
+        raise DealCodeError("deal_format", prefix=prefix, format=FORMAT)
     if mode not in MODES:
-        raise DealCodeError(f"unknown deal mode {mode!r}: the only mode is N (normal)")
+        raise DealCodeError("deal_mode", mode=mode)
     if len(letters) != LETTERS:
-        raise DealCodeError(
-            f"the deal part must be {LETTERS} letters A–Z, like {format_code(1)};"
-            f" got {text.strip()!r}"
-        )
+        raise DealCodeError("deal_length", letters=LETTERS, example=EXAMPLE, text=text.strip())
     if not all(ch in _ALPHABET for ch in letters):
-        raise DealCodeError("the deal part may only hold the letters A–Z")
+        raise DealCodeError("deal_letters")
     number = 0
     for ch in letters:
         number = number * 26 + _ALPHABET.index(ch)

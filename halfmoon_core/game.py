@@ -8,6 +8,7 @@ from typing import Literal
 from .cards import REMOVALS, Card, why_not_removal
 from .deals import deal, parse_code
 from .errors import MoveError
+from .messages import Message
 from .moves import Move, parse_move
 from .places import PILE_COUNT, PILES, PLACE_INDEX, RESERVE, place_label
 from .position import (
@@ -27,7 +28,7 @@ def _index(place: str) -> int:
     """Index of a canonical place name; MoveError for anything else."""
     index = PLACE_INDEX.get(place)  # type: ignore[call-overload]
     if index is None:
-        raise MoveError(f"{place!r} is not a place (piles are 1..12, reserve slots R1..R8)")
+        raise MoveError("place_unknown", text=place)
     return index
 
 
@@ -147,13 +148,13 @@ class Game:
             return "won"
         return "playing" if self.has_legal_move() else "stalemate"
 
-    def why_illegal(self, move: Move) -> str | None:
-        """None when the move is legal, else the reason in words."""
+    def why_illegal(self, move: Move) -> Message | None:
+        """None when the move is legal, else the reason (in words, as data)."""
         cards = []
         for place in move.places:
             card = self.card_at(place)
             if card is None:
-                return f"{place_label(place)} is empty"
+                return Message("place_empty", place=place_label(place))
             cards.append(card)
         return why_not_removal(cards)
 
@@ -168,7 +169,7 @@ class Game:
             move = parse_move(move)
         reason = self.why_illegal(move)
         if reason is not None:
-            raise MoveError(f"move {move} is illegal: {reason}")
+            raise MoveError("move_illegal", move=str(move), reason=reason)
         removed = []
         for place in move.places:
             index = PLACE_INDEX[place]
@@ -183,7 +184,7 @@ class Game:
     def pop(self) -> Move:
         """Undo the last move: the cards return to their places; returns the move undone."""
         if not self._stack:
-            raise MoveError("there is no move to undo")
+            raise MoveError("move_none_to_undo")
         move, removed = self._stack.pop()
         for place, card in zip(move.places, removed, strict=True):
             index = PLACE_INDEX[place]
@@ -216,6 +217,6 @@ def replay(start: str, moves: list[Move] | tuple[Move, ...]) -> Game:
     for number, move in enumerate(moves, start=1):
         reason = game.why_illegal(move)
         if reason is not None:
-            raise MoveError(f"move {number} ({move}) is illegal: {reason}")
+            raise MoveError("replay_illegal", number=number, move=str(move), reason=reason)
         game.push(move)
     return game

@@ -21,10 +21,10 @@ class Move(NamedTuple):
         """A move from place names in any order (names are normalised, not checked for legality)."""
         names = [parse_place(place) for place in places]
         if len(names) not in (2, 3):
-            raise MoveError(f"a move removes 2 or 3 cards, not {len(names)}")
+            raise MoveError("move_size", count=len(names))
         for name in names:
             if names.count(name) > 1:
-                raise MoveError(f"{place_label(name)} is named twice")
+                raise MoveError("move_place_twice", place=place_label(name))
         return cls(tuple(sorted(names, key=PLACE_INDEX.__getitem__)))
 
     def __str__(self) -> str:
@@ -34,26 +34,26 @@ class Move(NamedTuple):
 def parse_move(text: str) -> Move:
     """Read one move such as ``8-5-3`` or ``r6-2``."""
     if not isinstance(text, str):
-        raise MoveError("a move must be text")
+        raise MoveError("move_not_text")
     raw = text.strip()
     if not raw:
-        raise MoveError("empty move (expected places joined by '-', e.g. 1-8)")
+        raise MoveError("move_empty")
     try:
         return Move.of(*raw.split("-"))
     except MoveError as exc:
-        raise MoveError(f"move {raw!r}: {exc}") from None
+        raise MoveError("move_in", move=raw, error=exc.message) from None
 
 
 def parse_moves(text: str) -> list[Move]:
     """Read a list of moves joined by ``,`` (empty text is the empty list)."""
     if not isinstance(text, str):
-        raise MoveError("a list of moves must be text")
+        raise MoveError("moves_not_text")
     if not text.strip():
         return []
     moves = []
     for number, part in enumerate(text.split(","), start=1):
         if not part.strip():
-            raise MoveError(f"move {number} of the list is empty (moves are joined by ',')")
+            raise MoveError("moves_empty_item", number=number)
         moves.append(parse_move(part))
     return moves
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .cards import ascii_upper
 from .errors import MoveError
+from .messages import Message
 
 PILE_COUNT = 12
 PILE_HEIGHT = 8
@@ -18,10 +19,10 @@ PLACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PLACES)}
 def parse_place(text: str) -> str:
     """Normalise a place name (``r3`` → ``R3``, `` 7 `` → ``7``) or raise :class:`MoveError`."""
     if not isinstance(text, str):
-        raise MoveError(f"a place must be text, not {type(text).__name__}")
+        raise MoveError("place_not_text", type=type(text).__name__)
     name = ascii_upper(text.strip())
     if name not in PLACE_INDEX:
-        raise MoveError(f"{text!r} is not a place (piles are 1..12, reserve slots R1..R8)")
+        raise MoveError("place_unknown", text=text)
     return name
 
 
@@ -30,6 +31,6 @@ def is_reserve(place: str) -> bool:
     return place.startswith("R")
 
 
-def place_label(place: str) -> str:
+def place_label(place: str) -> Message:
     """A place in words, for messages: ``pile 4`` or ``reserve slot R3``."""
-    return f"reserve slot {place}" if is_reserve(place) else f"pile {place}"
+    return Message("place_reserve" if is_reserve(place) else "place_pile", place=place)

@@ -6,29 +6,15 @@ import re
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import JACK, KING, QUEEN, RANK_CHARS, REMOVALS, Card, ascii_upper, canonical_deck
+from .cards import RANK_CHARS, REMOVALS, Card, ascii_upper, canonical_deck
 from .errors import PositionError
+from .messages import Message
 from .places import PILE_COUNT, PILE_HEIGHT, PLACES, is_reserve
 
 PREFIX = "HMP1:"
 PAIR_POINTS = 10
 TRIPLE_POINTS = 15
 _CARD_TOKEN = re.compile(r"(10|[A2-9TJQK])([SHDC])")
-_RANK_WORDS = {
-    1: "aces",
-    2: "2s",
-    3: "3s",
-    4: "4s",
-    5: "5s",
-    6: "6s",
-    7: "7s",
-    8: "8s",
-    9: "9s",
-    10: "10s",
-    JACK: "jacks",
-    QUEEN: "queens",
-    KING: "kings",
-}
 
 
 class Layout(NamedTuple):
@@ -85,41 +71,36 @@ def _parse_field(text: str, place: str) -> tuple[Card, ...]:
         match = _CARD_TOKEN.match(upper, pos)
         if not match:
             bad = upper[pos : pos + 2] or upper[pos:]
-            raise PositionError(
-                f"{label}: {bad!r} is not a card (cards are written like 5S, TH, JC)"
-            )
+            raise PositionError("position_bad_card", place=label, text=bad)
         rank = 10 if match.group(1) == "10" else RANK_CHARS.index(match.group(1)) + 1
         cards.append(Card(rank, match.group(2)))
         pos = match.end()
     return tuple(cards)
 
 
-def _place_label(place: str) -> str:
-    return f"reserve {place}" if is_reserve(place) else f"pile {place}"
+def _place_label(place: str) -> Message:
+    return Message("position_reserve" if is_reserve(place) else "position_pile", place=place)
 
 
 def parse_position(text: str) -> Layout:
     """Read and validate a position string; raise PositionError saying exactly what is wrong."""
     if not isinstance(text, str):
-        raise PositionError("a position must be text")
+        raise PositionError("position_not_text")
     if not is_position_text(text):
-        raise PositionError(f"a position string starts with {PREFIX}")
+        raise PositionError("position_prefix", prefix=PREFIX)
     raw = text.strip()
     fields = raw[len(PREFIX) :].split("/")
     if len(fields) != len(PLACES):
-        raise PositionError(
-            f"a position has {len(PLACES)} fields (piles 1..12, then R1..R8) separated by '/',"
-            f" this one has {len(fields)}"
-        )
+        raise PositionError("position_fields", fields=len(PLACES), count=len(fields))
     parsed = [_parse_field(field, place) for field, place in zip(fields, PLACES, strict=True)]
     for place, cards in zip(PLACES[:PILE_COUNT], parsed, strict=False):
         if len(cards) > PILE_HEIGHT:
             raise PositionError(
-                f"pile {place} holds {len(cards)} cards; a pile holds at most {PILE_HEIGHT}"
+                "position_pile_height", place=place, count=len(cards), most=PILE_HEIGHT
             )
     for place, cards in zip(PLACES[PILE_COUNT:], parsed[PILE_COUNT:], strict=True):
         if len(cards) > 1:
-            raise PositionError(f"reserve {place} holds {len(cards)} cards; a slot holds 1 at most")
+            raise PositionError("position_reserve_full", place=place, count=len(cards))
     layout = Layout(
         tuple(parsed[:PILE_COUNT]),
         tuple(cards[0] if cards else None for cards in parsed[PILE_COUNT:]),
@@ -133,9 +114,7 @@ def removed_cards(layout: Layout) -> Removed:
     on_table = Counter(layout.cards())
     for card, count in sorted(on_table.items()):
         if count > 2:
-            raise PositionError(
-                f"{card.code} appears {count} times; each card is in the two decks twice"
-            )
+            raise PositionError("position_card_thrice", card=card.code, count=count)
     missing = Counter(canonical_deck())
     missing.subtract(on_table)
     by_rank = Counter()
@@ -149,16 +128,15 @@ def removed_cards(layout: Layout) -> Removed:
             problems.append(_mismatch(removal.ranks, counts))
         made[removal.kind] += counts[0]
     if problems:
-        raise PositionError(
-            "the cards missing from the two decks cannot be split into pairs summing to 11"
-            " and J+Q+K triples: removed " + "; ".join(problems)
-        )
+        raise PositionError("position_unpaired", problems=tuple(problems))
     return Removed(made["pair"], made["triple"])
 
 
-def _mismatch(ranks: tuple[int, ...], counts: list[int]) -> str:
+def _mismatch(ranks: tuple[int, ...], counts: list[int]) -> Message:
     """``3 aces but 2 10s`` or ``1 jacks, 1 queens and 0 kings``: removed counts that differ."""
-    words = [f"{count} {_RANK_WORDS[rank]}" for rank, count in zip(ranks, counts, strict=True)]
+    words = [
+        Message(f"removed_{rank}", count=count) for rank, count in zip(ranks, counts, strict=True)
+    ]
     if len(words) == 2:
-        return " but ".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+        return Message("position_pair_mismatch", first=words[0], second=words[1])
+    return Message("position_triple_mismatch", first=words[0], second=words[1], third=words[2])

@@ -37,7 +37,7 @@ MIGRATIONS: dict[int, Migration] = {}
 def save_game(game: Game, elapsed_ms: int = 0) -> dict[str, Any]:
     """A JSON-able dict that :func:`load_game` turns back into the same game."""
     if elapsed_ms < 0:
-        raise SaveError("the saved game's time cannot be negative")
+        raise SaveError("save_negative_time")
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -52,7 +52,7 @@ def migrate(
 ) -> dict[str, Any]:
     """A copy of a saved dict brought up to version ``current``, one step at a time."""
     if not isinstance(data, dict):
-        raise SaveError("the saved game is not an object")
+        raise SaveError("save_not_object")
     version = _version(data)
     upgraded = copy.deepcopy(data)
     for step, migration in enumerate(_chain(version, migrations, current), start=version):
@@ -63,30 +63,22 @@ def migrate(
 def _version(data: dict[str, Any]) -> int:
     """The version number a saved dict carries; SaveError when it has no whole number there."""
     if "version" not in data:
-        raise SaveError("the saved game has no version number")
+        raise SaveError("save_no_version")
     version = data["version"]
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveError(f"the saved game has no version number ({version!r} is not one)")
+        raise SaveError("save_bad_version", version=version)
     if version < 1:
-        raise SaveError(
-            f"the saved game's version number {version} is not valid (save versions start at 1)"
-        )
+        raise SaveError("save_version_below_1", version=version)
     return version
 
 
 def _chain(version: int, migrations: Mapping[int, Migration], current: int) -> list[Migration]:
     """The steps from ``version`` up to ``current`` in order; SaveError when one is lacking."""
     if version > current:
-        raise SaveError(
-            f"this game was saved by a newer version of Half Moon "
-            f"(save version {version}; this version reads up to {current})"
-        )
+        raise SaveError("save_newer", version=version, current=current)
     for step in range(version, current):
         if step not in migrations:
-            raise SaveError(
-                f"this version of Half Moon cannot read save version {version}: "
-                f"the step from save version {step} to {step + 1} is missing"
-            )
+            raise SaveError("save_step_missing", version=version, step=step, next=step + 1)
     return [migrations[step] for step in range(version, current)]
 
 
@@ -98,8 +90,11 @@ def _apply(migration: Migration, data: dict[str, Any], version: int) -> dict[str
         raise
     except (LookupError, TypeError, ValueError, AttributeError) as exc:
         raise SaveError(
-            f"the saved game cannot be brought from save version {version} to {version + 1}: "
-            f"it is damaged ({type(exc).__name__}: {exc})"
+            "save_damaged",
+            version=version,
+            next=version + 1,
+            kind=type(exc).__name__,
+            detail=str(exc),
         ) from None
     return {**upgraded, "version": version + 1}
 
@@ -107,17 +102,17 @@ def _apply(migration: Migration, data: dict[str, Any], version: int) -> dict[str
 def load_game(data: Any) -> tuple[Game, int]:
     """The game and elapsed milliseconds of a saved dict; SaveError when anything is wrong."""
     if not isinstance(data, dict):
-        raise SaveError("the saved game is not an object")
+        raise SaveError("save_not_object")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError("this is not a Half Moon saved game")
+        raise SaveError("save_not_halfmoon")
     data = migrate(data, MIGRATIONS, SAVE_VERSION)
     start, moves, elapsed = data.get("start"), data.get("moves"), data.get("elapsed_ms")
     if not isinstance(start, str) or not isinstance(moves, str):
-        raise SaveError("the saved game lacks its start or its moves")
+        raise SaveError("save_incomplete")
     if isinstance(elapsed, bool) or not isinstance(elapsed, int) or elapsed < 0:
-        raise SaveError("the saved game's time is not a whole number of milliseconds")
+        raise SaveError("save_bad_time")
     try:
         game = replay(start, parse_moves(moves))
     except HalfMoonError as exc:
-        raise SaveError(f"the saved game cannot be replayed: {exc}") from None
+        raise SaveError("save_replay", error=exc.message) from None
     return game, elapsed

@@ -337,7 +337,7 @@ def test_the_frozen_version_1_save_goes_through_a_later_step(
 
 def test_a_step_that_refuses_the_save_in_words_is_heard_unchanged() -> None:
     def refuse(data: dict[str, Any]) -> dict[str, Any]:
-        raise SaveError("the old save names no deal")
+        raise SaveError("save_incomplete")
 
-    with pytest.raises(SaveError, match=r"^the old save names no deal$"):
+    with pytest.raises(SaveError, match=r"^the saved game lacks its start or its moves$"):
         migrate(good(), {1: refuse}, current=2)

@@ -51,6 +51,25 @@ def test_bad_parameter_is_named(query: str, param: str, fragment: str) -> None:
     assert fragment in info.value.message
 
 
+@pytest.mark.parametrize(
+    ("query", "vi"),
+    [
+        ("", "thiếu: hãy cho deal=HM1-N-… hoặc position=HMP1:…"),
+        ("deal=HM1-N-ABC", "phần cuối phải gồm 7 chữ cái A–Z, ví dụ HM1-N-AAAAAAB; mã này là"),
+        ("deal=HM1-N-AAAAAAB&steps=4-8", "nước đi thứ 1 (4-8) không hợp lệ: 9H + 7S có tổng 16"),
+        ("deal=HM1-N-AAAAAAB&steps=banana", "nước đi 'banana': 'banana' không phải là một vị trí"),
+        ("deal=HM1-N-AAAAAAB&lang=fr", "'fr' không phải là ngôn ngữ (dùng en hoặc vi)"),
+        ("deal=HM1-N-AAAAAAB&stpes=1-8", "không có tham số này (các tham số: deal, position"),
+    ],
+)
+def test_every_problem_is_said_in_vietnamese_too(query: str, vi: str) -> None:
+    """The embed says a bad parameter in its language, the engine's reasons included."""
+    with pytest.raises(EmbedParamError) as info:
+        parse_embed_query(query)
+    assert info.value.text("vi").startswith(vi)
+    assert info.value.text("en") == info.value.message
+
+
 def test_injected_html_is_reported_as_text() -> None:
     with pytest.raises(EmbedParamError) as info:
         parse_embed_query("deal=<img src=x onerror=alert(1)>")

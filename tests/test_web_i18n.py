@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from string import Formatter
+
 import pytest
 
-from halfmoon_core import Game, parse_card
+from halfmoon_core import MESSAGES, Game, parse_card
 from halfmoon_web import i18n
 
 
@@ -179,9 +181,46 @@ def test_every_deal_code_message_has_a_vietnamese_form(text: str) -> None:
     with pytest.raises(DealCodeError) as caught:
         parse_code(text)
     message = str(caught.value)
-    assert i18n.engine_text(message, "en") == message
-    translated = i18n.engine_text(message, "vi")
+    assert i18n.error_text(caught.value, "en") == message
+    translated = i18n.error_text(caught.value, "vi")
     assert translated != message and "deal" not in translated
+
+
+def fields(template: str) -> set[str]:
+    """The names a template fills in, with their conversions (``text!r``)."""
+    return {
+        f"{name}!{conversion}" if conversion else name
+        for _, name, _, conversion in Formatter().parse(template)
+        if name is not None
+    }
+
+
+def test_every_engine_text_has_a_vietnamese_template_with_the_same_fields() -> None:
+    vietnamese = i18n.ENGINE_TEXTS["vi"]
+    assert set(vietnamese) == set(MESSAGES)
+    for key, english in MESSAGES.items():
+        assert fields(vietnamese[key]) == fields(english), key
+    assert set(i18n.ENGINE_TEXTS) == set(i18n.LANGS)
+
+
+def test_the_page_texts_fill_in_the_same_fields_in_every_language() -> None:
+    for key, english in i18n.MESSAGES["en"].items():
+        assert fields(i18n.MESSAGES["vi"][key]) == fields(english), key
+
+
+def test_an_error_that_holds_another_is_said_wholly_in_vietnamese() -> None:
+    from halfmoon_core import SaveError, load_game
+
+    with pytest.raises(SaveError) as caught:
+        load_game({"format": "halfmoon-game", "version": 1, "start": "HM1-N-AAAAAAB",
+                   "moves": "4-8", "elapsed_ms": 0})  # fmt: skip
+    assert str(caught.value) == (
+        "the saved game cannot be replayed: move 1 (4-8) is illegal: 9H + 7S sums to 16, not 11"
+    )
+    assert i18n.error_text(caught.value, "vi") == (
+        "không chơi lại được ván đã lưu: nước đi thứ 1 (4-8) không hợp lệ: 9H + 7S có tổng 16,"
+        " không phải 11"
+    )
 
 
 class _Window:

@@ -122,6 +122,17 @@ def test_an_unreadable_game_is_said_and_a_new_one_dealt() -> None:
     assert [entry.key for entry in stores.data.shelf.entries()] == [GAME_KEY]
 
 
+def test_why_a_stored_game_is_unreadable_is_said_in_the_page_language() -> None:
+    bad = {"format": "halfmoon-game", "version": 1, "start": WIN, "moves": "4-8", "elapsed_ms": 0}
+    _state, _dom, stores, notices = start("?lang=vi", {GAME_KEY: json_text(bad)})
+    assert notices[0].startswith(
+        "Không đọc được ván đã lưu: không chơi lại được ván đã lưu: nước đi thứ 1 (4-8) không"
+        " hợp lệ: 9H + 7S có tổng 16, không phải 11. Đã bắt đầu ván mới."
+    )
+    [entry] = stores.data.shelf.entries()
+    assert entry.detail.startswith("the saved game cannot be replayed: move 1 (4-8)")
+
+
 def test_the_address_language_beats_the_setting_which_beats_the_browser() -> None:
     setting = {SETTINGS_KEY: '{"lang": "en"}'}
     assert start("?lang=vi", dict(setting), ["en"])[0].lang == "vi"

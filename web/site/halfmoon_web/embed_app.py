@@ -109,7 +109,7 @@ class EmbedPage:
     def _fail(self, lang: str, exc: EmbedParamError) -> str:
         """Show the bad parameter inside the frame, as text; return the message."""
         self._set_lang(lang)
-        text = t(lang, "embed_bad_param", param=exc.param, message=exc.message)
+        text = t(lang, "embed_bad_param", param=exc.param, message=exc.text(lang))
         box = self.document.getElementById("embed-error")
         if found(box):
             box.textContent = text  # text only: URL content is never parsed as HTML

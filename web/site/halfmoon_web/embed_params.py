@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from halfmoon_core import Game, HalfMoonError, normalise_code, parse_moves, replay
+from halfmoon_core import Game, HalfMoonError, Message, normalise_code, parse_moves, replay
 
-from .i18n import LANGS
+from .i18n import LANGS, message_text, t, words_list
 
 KNOWN = ("deal", "position", "steps", "labels", "lang")
-_LANG_CHOICES = " or ".join(sorted(LANGS))
 
 
 class EmbedConfig(NamedTuple):
@@ -27,12 +26,27 @@ class EmbedConfig(NamedTuple):
 
 
 class EmbedParamError(ValueError):
-    """A bad parameter: ``param`` names it, the message says what is wrong."""
+    """A bad parameter: ``param`` names it, ``reason`` says what is wrong: the engine's
+    :class:`~halfmoon_core.Message`, or a key of :mod:`halfmoon_web.i18n`'s texts with its
+    ``params`` (a tuple among them being the choices there are). ``message`` is the reason in
+    English; :meth:`text` says it in a language."""
 
-    def __init__(self, param: str, message: str) -> None:
-        super().__init__(f"{param}: {message}")
+    def __init__(self, param: str, reason: str, **params: object) -> None:
         self.param = param
-        self.message = message
+        self.reason = reason
+        self.params = params
+        self.message = self.text("en")
+        super().__init__(f"{param}: {self.message}")
+
+    def text(self, lang: str) -> str:
+        """What is wrong with the parameter, in ``lang``."""
+        if isinstance(self.reason, Message):
+            return message_text(self.reason, lang)
+        params = {  # a tuple is the choices there are: ``en or vi``
+            name: words_list(value, lang, "list_or") if isinstance(value, tuple) else value
+            for name, value in self.params.items()
+        }
+        return t(lang, self.reason, **params)
 
 
 def _short(text: str, limit: int = 40) -> str:
@@ -46,35 +60,37 @@ def parse_embed_pairs(pairs: Iterable[tuple[str, str]]) -> EmbedConfig:
     seen: dict[str, str] = {}
     for name, value in pairs:
         if name not in KNOWN:
-            raise EmbedParamError(_short(name), f"unknown parameter (known: {', '.join(KNOWN)})")
+            raise EmbedParamError(_short(name), "embed_unknown_param", known=", ".join(KNOWN))
         if name in seen:
-            raise EmbedParamError(name, "given more than once")
+            raise EmbedParamError(name, "embed_param_twice")
         seen[name] = value
     lang = seen.get("lang")
     if lang is not None and lang not in LANGS:
-        raise EmbedParamError("lang", f"{_short(lang)!r} is not a language (use {_LANG_CHOICES})")
+        raise EmbedParamError(
+            "lang", "embed_bad_lang", value=_short(lang), choices=tuple(sorted(LANGS))
+        )
     labels_text = seen.get("labels", "0")
     if labels_text not in ("0", "1"):
-        raise EmbedParamError("labels", f"{_short(labels_text)!r} is not 1 or 0")
+        raise EmbedParamError("labels", "embed_bad_labels", value=_short(labels_text))
     if "deal" in seen and "position" in seen:
-        raise EmbedParamError("position", "give deal or position, not both")
+        raise EmbedParamError("position", "embed_deal_and_position")
     if "deal" in seen:
         name = "deal"
         try:
             start = normalise_code(seen["deal"])
         except HalfMoonError as exc:
-            raise EmbedParamError(name, str(exc)) from None
+            raise EmbedParamError(name, exc.message) from None
     elif "position" in seen:
         name = "position"
         try:
             start = Game.from_position(seen["position"]).start
         except HalfMoonError as exc:
-            raise EmbedParamError(name, str(exc)) from None
+            raise EmbedParamError(name, exc.message) from None
     else:
-        raise EmbedParamError("deal", "missing: give deal=HM1-N-… or position=HMP1:…")
+        raise EmbedParamError("deal", "embed_no_start")
     steps = seen.get("steps", "")
     try:
         replay(start, parse_moves(steps))
     except HalfMoonError as exc:
-        raise EmbedParamError("steps", str(exc)) from None
+        raise EmbedParamError("steps", exc.message) from None
     return EmbedConfig(start, steps, labels_text == "1", lang)

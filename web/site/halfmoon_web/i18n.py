@@ -7,10 +7,10 @@ Card names follow docs/interface.md ("Cards"): Vietnamese speaks of «5 bích»,
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
-from halfmoon_core import Card, Status
+from halfmoon_core import Card, HalfMoonError, Status
+from halfmoon_core.messages import Message, render_message
 
 LANGS = ("vi", "en")
 DEFAULT_LANG = "vi"
@@ -68,6 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "removed": "Removed {cards}",
         "undone": "Undid {cards}",
         "list_and": "{first} and {last}",
+        "list_or": "{first} or {last}",
         "keys_help": "Keys on the board: arrows move from card to card, Home and End go to the "
         "first and the last, a rank (A, 2–9, 1 for 10, J, Q, K) goes to the next card of that "
         "rank, Enter or Space plays the card. Anywhere: U or Ctrl+Z undo, N new game, "
@@ -169,6 +170,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "step_tried_text": "Your own moves. Next step goes back to the example.",
         "embed_bad_param": "This board cannot be shown: parameter {param}: {message}",
         "embed_heading": "Half Moon board",
+        "embed_unknown_param": "unknown parameter (known: {known})",
+        "embed_param_twice": "given more than once",
+        "embed_bad_lang": "{value!r} is not a language (use {choices})",
+        "embed_bad_labels": "{value!r} is not 1 or 0",
+        "embed_deal_and_position": "give deal or position, not both",
+        "embed_no_start": "missing: give deal=HM1-N-… or position=HMP1:…",
         "step_value": "Step {step} of {total}",
         "step_pair_words": "Step {step}: {cards}, which make 11.",
         "step_triple_words": "Step {step}: {cards}: a jack, a queen and a king.",
@@ -211,6 +218,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "removed": "Đã loại {cards}",
         "undone": "Đã hoàn tác {cards}",
         "list_and": "{first} và {last}",
+        "list_or": "{first} hoặc {last}",
         "keys_help": "Phím trên bàn chơi: mũi tên chuyển từ lá này sang lá khác, Home và End "
         "về lá đầu và lá cuối, gõ hạng bài (A, 2–9, 1 cho 10, V, D, R) để đến lá tiếp theo "
         "cùng hạng, Enter hoặc Space để chơi lá đó. Ở mọi nơi: U hoặc Ctrl+Z hoàn tác, "
@@ -309,6 +317,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "step_tried_text": "Các nước của bạn. Bước tiếp sẽ quay lại ví dụ.",
         "embed_bad_param": "Không hiển thị được bàn chơi: tham số {param}: {message}",
         "embed_heading": "Bàn chơi Half Moon",
+        "embed_unknown_param": "không có tham số này (các tham số: {known})",
+        "embed_param_twice": "được cho nhiều lần",
+        "embed_bad_lang": "{value!r} không phải là ngôn ngữ (dùng {choices})",
+        "embed_bad_labels": "{value!r} không phải là 1 hoặc 0",
+        "embed_deal_and_position": "chỉ cho deal hoặc position, không cho cả hai",
+        "embed_no_start": "thiếu: hãy cho deal=HM1-N-… hoặc position=HMP1:…",
         "step_value": "Bước {step} trên {total}",
         "step_pair_words": "Bước {step}: {cards}, tổng bằng 11.",
         "step_triple_words": "Bước {step}: {cards}: một Bồi, một Đầm và một Già.",
@@ -317,36 +331,99 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-_ENGINE_VI = (
-    (r"the deal code is empty \(expected e\.g\. (\S+)\)", "mã thế bài đang trống (ví dụ {0})"),
-    (
-        r"(.+) is not a deal code \(expected e\.g\. (\S+)\)",
-        "{0} không phải là mã thế bài (ví dụ {1})",
-    ),
-    (
-        r"unknown deal format (.+): codes start with (\S+)",
-        "không có định dạng {0}: mã bắt đầu bằng {1}",
-    ),
-    (
-        r"unknown deal mode (.+): the only mode is N \(normal\)",
-        "không có chế độ {0}: chỉ có chế độ N (thường)",
-    ),
-    (
-        r"the deal part must be (\d+) letters A–Z, like (\S+); got (.+)",
-        "phần cuối phải gồm {0} chữ cái A–Z, ví dụ {1}; mã này là {2}",
-    ),
-    (r"the deal part may only hold the letters A–Z", "phần cuối chỉ được chứa các chữ cái A–Z"),
-)
+ENGINE_TEXTS: dict[str, dict[str, str]] = {
+    "en": {},  # the engine's own texts (halfmoon_core/messages.py)
+    "vi": {
+        "card_not_text": "lá bài phải là văn bản, không phải {type}",
+        "card_unknown": "{text!r} không phải là một lá bài (ví dụ 5S, TH, 10H, JC)",
+        "removal_court_pair": "{cards}: Bồi, Đầm và Già chỉ được loại cùng nhau (J+Q+K)",
+        "removal_sum": "{cards} có tổng {total}, không phải {target}",
+        "removal_not_triple": "{cards} không phải là một Bồi, một Đầm và một Già",
+        "removal_size": "mỗi lần loại 2 hoặc 3 lá, không phải {count}",
+        "deal_number_range": "số thế bài {number} nằm ngoài khoảng 0..{last}",
+        "deal_not_text": "mã thế bài phải là văn bản",
+        "deal_empty": "mã thế bài đang trống (ví dụ {example})",
+        "deal_shape": "{text!r} không phải là mã thế bài (ví dụ {example})",
+        "deal_format": "không có định dạng {prefix!r}: mã bắt đầu bằng {format}-",
+        "deal_mode": "không có chế độ {mode!r}: chỉ có chế độ N (thường)",
+        "deal_length": "phần cuối phải gồm {letters} chữ cái A–Z, ví dụ {example}; "
+        "mã này là {text!r}",
+        "deal_letters": "phần cuối chỉ được chứa các chữ cái A–Z",
+        "place_not_text": "vị trí phải là văn bản, không phải {type}",
+        "place_unknown": "{text!r} không phải là một vị trí (chồng 1..12, ô dự trữ R1..R8)",
+        "place_pile": "chồng {place}",
+        "place_reserve": "ô dự trữ {place}",
+        "move_size": "một nước đi loại 2 hoặc 3 lá, không phải {count}",
+        "move_place_twice": "{place} được nêu hai lần",
+        "move_not_text": "nước đi phải là văn bản",
+        "move_empty": "nước đi trống (các vị trí nối bằng '-', ví dụ 1-8)",
+        "move_in": "nước đi {move!r}: {error}",
+        "moves_not_text": "danh sách nước đi phải là văn bản",
+        "moves_empty_item": "nước đi thứ {number} của danh sách bị trống "
+        "(các nước đi nối bằng ',')",
+        "place_empty": "{place} đang trống",
+        "move_illegal": "nước đi {move} không hợp lệ: {reason}",
+        "move_none_to_undo": "không có nước đi nào để hoàn tác",
+        "replay_illegal": "nước đi thứ {number} ({move}) không hợp lệ: {reason}",
+        "position_not_text": "thế bài phải là văn bản",
+        "position_prefix": "chuỗi thế bài bắt đầu bằng {prefix}",
+        "position_fields": "chuỗi thế bài có {fields} trường (chồng 1..12, rồi R1..R8) "
+        "phân cách bằng '/', chuỗi này có {count}",
+        "position_pile": "chồng {place}",
+        "position_reserve": "ô dự trữ {place}",
+        "position_bad_card": "{place}: {text!r} không phải là một lá bài "
+        "(lá bài viết như 5S, TH, JC)",
+        "position_pile_height": "chồng {place} có {count} lá; một chồng có nhiều nhất {most} lá",
+        "position_reserve_full": "ô dự trữ {place} có {count} lá; một ô có nhiều nhất 1 lá",
+        "position_card_thrice": "{card} có {count} lần; hai bộ bài chỉ có mỗi lá hai lần",
+        "position_unpaired": "các lá thiếu khỏi hai bộ bài không chia được thành các cặp có "
+        "tổng 11 và các bộ Bồi + Đầm + Già: đã loại {problems}",
+        "position_pair_mismatch": "{first} nhưng {second}",
+        "position_triple_mismatch": "{first}, {second} và {third}",
+        "removed_1": "{count} lá Át",
+        "removed_2": "{count} lá 2",
+        "removed_3": "{count} lá 3",
+        "removed_4": "{count} lá 4",
+        "removed_5": "{count} lá 5",
+        "removed_6": "{count} lá 6",
+        "removed_7": "{count} lá 7",
+        "removed_8": "{count} lá 8",
+        "removed_9": "{count} lá 9",
+        "removed_10": "{count} lá 10",
+        "removed_11": "{count} lá Bồi",
+        "removed_12": "{count} lá Đầm",
+        "removed_13": "{count} lá Già",
+        "save_negative_time": "thời gian của ván đã lưu không được âm",
+        "save_not_object": "ván đã lưu không phải là một đối tượng",
+        "save_no_version": "ván đã lưu không có số phiên bản",
+        "save_bad_version": "ván đã lưu không có số phiên bản ({version!r} không phải là số)",
+        "save_version_below_1": "số phiên bản {version} của ván đã lưu không hợp lệ "
+        "(phiên bản bắt đầu từ 1)",
+        "save_newer": "ván này được lưu bởi một phiên bản Half Moon mới hơn "
+        "(phiên bản lưu {version}; phiên bản này đọc được đến {current})",
+        "save_step_missing": "phiên bản Half Moon này không đọc được phiên bản lưu {version}: "
+        "thiếu bước chuyển từ phiên bản lưu {step} lên {next}",
+        "save_damaged": "không chuyển được ván đã lưu từ phiên bản lưu {version} lên {next}: "
+        "dữ liệu bị hỏng ({kind}: {detail})",
+        "save_not_halfmoon": "đây không phải là ván Half Moon đã lưu",
+        "save_incomplete": "ván đã lưu thiếu thế bài ban đầu hoặc các nước đi",
+        "save_bad_time": "thời gian của ván đã lưu không phải là một số nguyên mili giây",
+        "save_replay": "không chơi lại được ván đã lưu: {error}",
+        "cli_not_position": "chuỗi thế bài bắt đầu bằng {prefix} (với mã thế bài, dùng 'deal')",
+    },
+}
+"""The engine's texts (halfmoon_core/messages.py) by key, per language; a key a language
+lacks is said in English."""
 
 
-def engine_text(message: str, lang: str) -> str:
-    """The engine's (English) message about a deal code, in Vietnamese when it is known."""
-    if lang == "vi":
-        for pattern, text in _ENGINE_VI:
-            match = re.fullmatch(pattern, message)
-            if match:
-                return text.format(*match.groups())
-    return message
+def message_text(message: Message, lang: str) -> str:
+    """An engine text (a reason, an error's message) in ``lang``, from its key and parameters."""
+    return render_message(message, ENGINE_TEXTS[_lang(lang)])
+
+
+def error_text(error: HalfMoonError, lang: str) -> str:
+    """What an engine error says, in ``lang`` (docs/i18n.md)."""
+    return message_text(error.message, lang)
 
 
 def normalise_lang(value: object) -> str | None:
@@ -434,12 +511,13 @@ def cards_text(cards: Iterable[Card], lang: str) -> str:
     return " + ".join(card_short(card, lang) for card in cards)
 
 
-def words_list(items: Iterable[str], lang: str) -> str:
-    """``a``, ``a and b``, ``a, b and c`` (``a, b và c``): a list as a sentence says it."""
+def words_list(items: Iterable[str], lang: str, key: str = "list_and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``a, b và c``): a list as a sentence says it
+    (``key="list_or"``: ``a or b``)."""
     items = list(items)
     if len(items) < 2:
         return "".join(items)
-    return t(_lang(lang), "list_and", first=", ".join(items[:-1]), last=items[-1])
+    return t(_lang(lang), key, first=", ".join(items[:-1]), last=items[-1])
 
 
 def cards_words(cards: Iterable[Card], lang: str) -> str:

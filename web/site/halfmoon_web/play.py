@@ -116,7 +116,7 @@ class GamePlay:
         try:
             code = normalise_code(text)
         except HalfMoonError as exc:
-            reason = i18n.engine_text(str(exc), self.state.lang)
+            reason = i18n.error_text(exc, self.state.lang)
             self.dom.say(self.state.t("bad_code", reason=reason))
             return
         self.dom.el("deal-input").value = ""

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from halfmoon_core import HalfMoonError
+
 from .backups import BackupShelf, Kept
 from .settings import Settings
 from .stats import GameRecord, Stats
@@ -25,8 +27,9 @@ T = TypeVar("T")
 @dataclass(frozen=True)
 class Problem:
     """A stored value that could not be used: its key, why (``problem`` is ``too_large``,
-    ``too_deep``, ``not_json`` or ``invalid`` with the parser's or engine's ``detail``), its
-    length, and what became of it (``kept``, ``kept_part`` or ``dropped``)."""
+    ``too_deep``, ``not_json`` or ``invalid`` with the parser's or engine's ``detail``: an
+    engine's is a :class:`~halfmoon_core.Message`, said in the page's language), its length, and
+    what became of it (``kept``, ``kept_part`` or ``dropped``)."""
 
     key: str
     problem: str
@@ -59,12 +62,14 @@ class SavedData:
             return parse(parse_stored(text))
         except Unreadable as exc:
             self._shelve(key, text, exc.problem, exc.detail)
-        except ValueError as exc:  # the engine's errors are ValueErrors too
+        except HalfMoonError as exc:
+            self._shelve(key, text, "invalid", exc.message)
+        except ValueError as exc:
             self._shelve(key, text, "invalid", str(exc))
         return None
 
     def _shelve(self, key: str, text: str, problem: str, detail: str) -> None:
-        kept = self.shelf.keep(key, text, problem, detail)
+        kept = self.shelf.keep(key, text, problem, str(detail))  # kept in English
         self.problems.append(Problem(key, problem, detail, len(text), kept))
 
     def take_problems(self) -> list[Problem]:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from halfmoon_core import Message
+
 from . import i18n
 from .backups import KEEP_CHARS, Backup
 from .game_store import GameStore
@@ -40,7 +42,9 @@ def reason_text(problem: Problem | Backup | Unreadable, lang: str) -> str:
         return i18n.t(lang, "reason_too_large", size=number_text(problem.size, lang))
     if name in ("too_deep", "not_json", "earlier_version"):
         return i18n.t(lang, f"reason_{name}")
-    return i18n.engine_text(detail, lang) or i18n.t(lang, "reason_not_json")
+    if isinstance(detail, Message):  # the engine's reason, in the page's language
+        return i18n.message_text(detail, lang)
+    return detail or i18n.t(lang, "reason_not_json")
 
 
 def problem_text(problem: Problem, lang: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from halfmoon_core import Game, SaveError, load_game, save_game
+from halfmoon_core import Game, load_game, save_game
 
 from .clock import Clock
 from .model import BoardModel
@@ -80,9 +80,10 @@ class GameSession:
 
     @classmethod
     def from_json(cls, data: Any) -> GameSession:
-        """Restore a saved game (the clock waits for the next tap); SaveError when it is bad."""
+        """Restore a saved game (the clock waits for the next tap); the engine's SaveError,
+        or a ValueError for a bad ``counted`` flag, when it is bad."""
         game, elapsed = load_game(data)
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
-            raise SaveError("the saved game's 'counted' flag is not true or false")
+            raise ValueError("the saved game's 'counted' flag is not true or false")
         return cls(game, elapsed, counted)

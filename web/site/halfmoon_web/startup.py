@@ -72,7 +72,7 @@ def _open_link(
     try:
         code = normalise_code(text)
     except HalfMoonError as exc:
-        notices.append(i18n.t(lang, "bad_link", reason=i18n.engine_text(str(exc), lang)))
+        notices.append(i18n.t(lang, "bad_link", reason=i18n.error_text(exc, lang)))
         return session
     if session is not None and session.code == code and session.game.status != "won":
         return session
