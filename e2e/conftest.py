@@ -22,6 +22,7 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
   is the served site's base URL (read by :func:`harness.open_app`).
 * ``shared_page`` (per module): one guarded page for a whole module, so that Pyodide starts once
   for many tests; made with the same context options (the module's marker included).
+* ``game_page`` (per module): ``shared_page`` with the game page open on deal ``DEAL``.
 * ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale), served
   by ``web/serve.py`` (with the site's headers and CSP) from a thread, on a free port.
 * ``load_metrics`` (session): figures the tests measure, printed at the end of the run.
@@ -46,7 +47,8 @@ sys.path.insert(0, str(ROOT / "web" / "site"))  # DOM-free modules such as halfm
 
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
-from harness import CHROMIUM_ARGS, PageGuard, chromium_executable  # noqa: E402
+from game_support import DEAL  # noqa: E402
+from harness import CHROMIUM_ARGS, PageGuard, chromium_executable, open_app  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -162,6 +164,13 @@ def shared_page(
     yield page
     context.close()
     guard.fail_on_problems()
+
+
+@pytest.fixture(scope="module")
+def game_page(shared_page: Page) -> Page:
+    """The module's one page (``shared_page``) with the game page open on deal DEAL."""
+    open_app(shared_page, f"index.html?lang=en&deal={DEAL}")
+    return shared_page
 
 
 @pytest.fixture(scope="session")

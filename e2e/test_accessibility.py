@@ -159,25 +159,27 @@ def test_game_page_in_every_state(audit: Audit) -> None:
     game.push("4-7")
     expect(page.locator("#moves")).to_have_text("1")
     audit.check("game, after a removal")
-    button(page, "Settings").click()
-    expect(page.locator("#settings-panel")).to_be_visible()
-    audit.check("game, settings panel open")
-    button(page, "Statistics").click()
-    expect(page.locator("#stats-panel")).to_be_visible()
-    audit.check("game, statistics panel open")
-    page.keyboard.press("Escape")
-    expect(page.locator("#stats-panel")).to_be_hidden()
-    button(page, "New game").click()
-    expect(page.locator("#confirm-dialog")).to_be_visible()
-    audit.check("game, confirm dialog (new game?)")
-    page.keyboard.press("Escape")
-    expect(page.locator("#confirm-dialog")).to_be_hidden()
-    button(page, "Open deal").click()
-    expect(page.locator("#open-dialog")).to_be_visible()
-    audit.check("game, open-deal dialog")
-    page.keyboard.press("Escape")
-    expect(page.locator("#open-dialog")).to_be_hidden()
+    check_opened(audit, "Settings", "#settings-panel", "game, settings panel open")
+    check_opened(audit, "Statistics", "#stats-panel", "game, statistics panel open")
+    close_with_escape(page, "#stats-panel")
+    check_opened(audit, "New game", "#confirm-dialog", "game, confirm dialog (new game?)")
+    close_with_escape(page, "#confirm-dialog")
+    check_opened(audit, "Open deal", "#open-dialog", "game, open-deal dialog")
+    close_with_escape(page, "#open-dialog")
     audit.assert_clean()
+
+
+def check_opened(audit: Audit, name: str, selector: str, state: str) -> None:
+    """Press the button ``name``, wait for ``selector`` to show, and audit that state."""
+    button(audit.page, name).click()
+    expect(audit.page.locator(selector)).to_be_visible()
+    audit.check(state)
+
+
+def close_with_escape(page: Page, selector: str) -> None:
+    """Close the open panel or dialog ``selector`` with Escape."""
+    page.keyboard.press("Escape")
+    expect(page.locator(selector)).to_be_hidden()
 
 
 def test_game_page_end_dialog_and_vietnamese(audit: Audit) -> None:
@@ -187,11 +189,8 @@ def test_game_page_end_dialog_and_vietnamese(audit: Audit) -> None:
     play(page, game, "R5-R6")
     expect(page.locator("#end-dialog")).to_be_visible()
     audit.check("game, end dialog (no more moves, Undo offered)")
-    page.keyboard.press("Escape")
-    expect(page.locator("#end-dialog")).to_be_hidden()
-    button(page, "Statistics").click()
-    expect(page.locator("#stats-panel")).to_be_visible()
-    audit.check("game, statistics panel with a finished game")
+    close_with_escape(page, "#end-dialog")
+    check_opened(audit, "Statistics", "#stats-panel", "game, statistics panel with a finished game")
     open_app(page, f"index.html?lang=vi&deal={DEAL}")
     audit.check("game, fresh, Vietnamese")
     audit.assert_clean()

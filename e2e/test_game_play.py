@@ -23,19 +23,11 @@ from game_support import (
     spoken,
     status,
 )
-from harness import open_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
 
 SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
-
-
-@pytest.fixture(scope="module")
-def game_page(shared_page: Page) -> Page:
-    """The module's one page (conftest's ``shared_page``), the game open on it."""
-    open_app(shared_page, f"index.html?lang=en&deal={DEAL}")
-    return shared_page
 
 
 @pytest.fixture

@@ -153,18 +153,11 @@ CONTRAST = r"""(selector) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def table(shared_page: Page) -> Page:
-    """The module's one page (conftest's ``shared_page``, 1280×800), deal DEAL open on it."""
-    open_app(shared_page, f"index.html?lang=en&deal={DEAL}")
-    return shared_page
-
-
 @pytest.fixture
-def page(table: Page) -> Iterator[Page]:
+def page(game_page: Page) -> Iterator[Page]:
     """The shared page at 1280×800 with deal DEAL at its start (settings back at their defaults
     and no panel open after each test); the test fails if the page reported a problem."""
-    page = table
+    page = game_page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.emulate_media(forced_colors="none")
     open_deal(page, DEAL)

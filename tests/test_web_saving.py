@@ -361,3 +361,16 @@ def test_spare_values_are_put_back_when_giving_them_up_does_not_help() -> None:
     assert not storage.set_text(GAME_KEY, "{}")
     assert backend.items == {SNAPSHOT_KEY: "board", BACKUPS_KEY: "[]"}
     assert storage.take_given_up() == [] and not storage.saving
+
+
+def test_a_save_with_nothing_changed_elsewhere_replays_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _, tab_a, _ = tabs()
+    (move,) = first_moves(1)
+
+    def no_replay(data: object) -> GameSession:
+        raise AssertionError("the stored game was parsed and replayed")
+
+    monkeypatch.setattr(GameSession, "from_json", no_replay)
+    assert tab_a.save(session_after(move), 0) == "saved"  # storage still holds its last write

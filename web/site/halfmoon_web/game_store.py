@@ -31,15 +31,21 @@ class GameStore:
         """The identity of the game this page last read or wrote (None: no game was stored)."""
         self.unsaved = False
         """This page holds moves that are not stored (a refused or failed write)."""
+        self._base_text: str | None = None
+        """The exact text last read or written: when storage still holds it, nothing changed
+        and no game needs to be parsed and replayed (a save happens after every move)."""
 
     def load(self) -> GameSession | None:
         """The stored game (None when there is none or it is unusable, then shelved)."""
         session = self.data.read(GAME_KEY, GameSession.from_json)
         self.base = None if session is None else game_identity(session.game)
+        self._base_text = None if session is None else self.data.storage.get_text(GAME_KEY)
         return session
 
     def stored_elsewhere(self) -> GameSession | None:
         """The stored game, when it is not the one this page last read or wrote."""
+        if self.data.storage.get_text(GAME_KEY) in (None, self._base_text):
+            return None
         stored = self.data.read(GAME_KEY, GameSession.from_json)
         if stored is None or game_identity(stored.game) == self.base:
             return None
@@ -55,8 +61,9 @@ class GameStore:
                 return "behind"
             self.unsaved = True
             return "conflict"
-        saved = self.data.storage.set_text(GAME_KEY, json_text(session.to_json(now)))
-        self.base = game_identity(session.game)
+        text = json_text(session.to_json(now))
+        saved = self.data.storage.set_text(GAME_KEY, text)
+        self.base, self._base_text = game_identity(session.game), text
         self.unsaved = not saved
         return "saved" if saved else "failed"
 

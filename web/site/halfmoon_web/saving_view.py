@@ -74,12 +74,10 @@ def show_saving(dom: PageDom, lang: str, storage: Storage, games: GameStore) -> 
     indicator = dom.el("save-status")
     if storage.blocked:
         key = "not_saving_blocked"
-    elif games.unsaved and not storage.saving:
-        key = "not_saving_full"
-    elif games.unsaved:
-        key = "not_saving_conflict"
     elif not storage.saving:
         key = "not_saving_full"
+    elif games.unsaved:  # storage works: the write was refused for another tab's game
+        key = "not_saving_conflict"
     else:
         key = ""
     dom.el("save-status-choose").hidden = key != "not_saving_conflict"
