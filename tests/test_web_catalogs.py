@@ -121,6 +121,14 @@ def test_a_catalog_the_compiler_cannot_read_is_refused_by_line(po: str, problem:
         parse_po(po, "x.po")
 
 
+def test_a_string_after_an_entry_or_a_key_given_twice_is_refused() -> None:
+    with pytest.raises(CatalogError, match=re.escape("x.po:4: a string outside any field")):
+        parse_po('msgid "a"\nmsgstr "b"\n\n"more"\n', "x.po")
+    twice = parse_po('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n')
+    with pytest.raises(CatalogError, match="twice"):
+        compile_mo(twice)
+
+
 def test_a_new_language_is_a_new_catalog_and_nothing_else(tmp_path: Path) -> None:
     for lang in ("en", "fr"):
         folder = tmp_path / lang / "LC_MESSAGES"

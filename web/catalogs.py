@@ -59,7 +59,7 @@ def parse_po(text: str, name: str = "<po>") -> list[Entry]:
         if not line or line.startswith("#"):
             if set(fields) - {"#."} and not line:
                 entries.append(_entry(fields, f"{name}:{number}"))
-                fields = {}
+                fields, last = {}, ""
             continue
         if line.startswith('"'):
             if not last:
@@ -104,7 +104,11 @@ def compile_mo(entries: list[Entry]) -> bytes:
     """The GNU ``.mo`` file of ``entries`` (little-endian, no hash table), untranslated entries
     left out, as ``msgfmt`` writes it."""
     pairs = []
+    seen: set[str] = set()
     for entry in entries:
+        if entry.key in seen:
+            raise CatalogError(f"{entry.key!r} is in the catalog twice")
+        seen.add(entry.key)
         if not all(entry.strings) and entry.msgid:
             continue
         key = entry.key + (f"\0{entry.plural}" if entry.plural else "")
