@@ -40,6 +40,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import catalogs  # web/catalogs.py
 import site_headers  # web/site_headers.py
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,7 +63,7 @@ PYSCRIPT_BOOTSTRAP = ("os", "pathlib")
 #: PyScript's own Python package, kept as ``"name.py":"source"`` string literals in its core.
 PYSCRIPT_PY_FILE = re.compile(r'"(\w+\.py)":"((?:[^"\\]|\\.)*)"')
 #: Files in web/site that are not published.
-SITE_EXCLUDE = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)|\.pyc$")
+SITE_EXCLUDE = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)|\.pyc$|^halfmoon_web/locale/")
 #: Files of web/site published at a stable URL (everything else goes under app/<build-id>/).
 STABLE_FILE = re.compile(r"^[^/]+\.(html|webmanifest|png|svg|ico)$|^sw\.js$")
 #: Published but not precached: fetched only if some code imports what its page lacks.
@@ -247,13 +248,16 @@ def run_bytecode_job(workdir: Path) -> dict[str, object]:
 
 
 def stage_python_sources(workdir: Path, site: Path, core: Path) -> None:
-    """Copy the site's and the engine's Python, and PyScript's, into the job's folder."""
+    """Copy the site's and the engine's Python, and PyScript's, into the job's folder, and
+    the compiled translation catalogs (``web/catalogs.py``)."""
     for folder, target in ((site, workdir / "app"), (core, workdir / "app" / "halfmoon_core")):
         for path in iter_files(folder):
             if path.suffix == ".py":
                 copy = target / path.relative_to(folder)
                 copy.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, copy)
+    locale = workdir / "app" / catalogs.TARGET
+    catalogs.write_catalogs(locale)
     core_js = "".join(
         p.read_text("utf-8") for p in (NODE_MODULES / "@pyscript/core/dist").glob("core-*.js")
     )
@@ -298,6 +302,10 @@ def run_cached_bytecode_job(
         "app": "app",
         "pages": pages,
         "always": ["halfmoon_web.lazy_stdlib", "halfmoon_web.pyscript_bytecode"],
+        "data": [  # in every app archive: the compiled catalogs (docs/i18n.md)
+            path.relative_to(workdir / "app").as_posix()
+            for path in sorted((workdir / "app" / catalogs.TARGET).iterdir())
+        ],
         "pyscript": "pyscript",
         "bootstrap": list(PYSCRIPT_BOOTSTRAP),
         "stdlib_cache": "cache/stdlib-all.zip",
@@ -506,6 +514,8 @@ def build_inputs() -> list[Path]:
     return [
         *iter_files(SITE),
         *(p for p in iter_files(CORE) if p.suffix == ".py"),
+        *iter_files(catalogs.LOCALE),
+        Path(catalogs.__file__).resolve(),
         Path(__file__).resolve(),
         Path(site_headers.__file__).resolve(),
         BYTECODE_JOB,

@@ -14,7 +14,8 @@ Python other than the one the build expects (docs/startup.md, "Bytecode").
      "always": ["halfmoon_web.lazy_stdlib"], # app modules every page loads first
      "pyscript": "pyscript",           # PyScript's own Python package, as PyScript writes it
      "bootstrap": ["os", "pathlib"],   # modules PyScript's start-up code imports
-     "stdlib_cache": "cache/stdlib-all.zip"}  # reused if present, else written
+     "stdlib_cache": "cache/stdlib-all.zip",  # reused if present, else written
+     "data": ["halfmoon_web/locale/vi.mo", ...]}  # files of the app put in every app archive
 
 and ``/job/out/`` receives:
 
@@ -23,7 +24,7 @@ and ``/job/out/`` receives:
 * ``app-<page>.zip``: the app modules the page imports, as bytecode, ``stdlib-names.txt``
   (the standard library's top-level names, for halfmoon_web/lazy_stdlib.py) and
   ``pyscript-pycache/`` (PyScript's package as checked bytecode, for
-  halfmoon_web/pyscript_bytecode.py);
+  halfmoon_web/pyscript_bytecode.py) and the request's ``data`` (the translation catalogs);
 * ``report.json``: Python version, magic number and the module lists.
 
 Every ``.pyc`` is an unchecked hash-based pyc (PEP 552) with no source beside it: the
@@ -381,7 +382,8 @@ def run(
     cache = request.get("stdlib_cache")
     compiled = write_stdlib_all(out, stdlib, job / str(cache) if cache else None)
     names = "\n".join(sorted({m.partition(".")[0] for m in stdlib})) + "\n"
-    extra = {"stdlib-names.txt": names.encode(), **pyscript_pycache(pyscript)}
+    data = {name: (app_root / name).read_bytes() for name in request.get("data", [])}
+    extra = {"stdlib-names.txt": names.encode(), **pyscript_pycache(pyscript), **data}
     archives = PageArchives(out, (stdlib, app), compiled, extra)
     pages: dict[str, object] = {}
     for page, module in page_table(main_source).items():

@@ -29,17 +29,11 @@ _WHAT = {GAME_KEY: "what_game", SETTINGS_KEY: "what_settings", STATS_KEY: "what_
 _KEPT = {"kept": "shelved_kept", "kept_part": "shelved_part", "dropped": "shelved_dropped"}
 
 
-def number_text(value: int, lang: str) -> str:
-    """``4,900,000`` (en) / ``4.900.000`` (vi)."""
-    text = f"{value:,}"
-    return text.replace(",", ".") if lang == "vi" else text
-
-
 def reason_text(problem: Problem | Backup | Unreadable, lang: str) -> str:
     """Why a stored value could not be used, in words."""
     name, detail = problem.problem, problem.detail
     if name == "too_large":
-        return i18n.t(lang, "reason_too_large", size=number_text(problem.size, lang))
+        return i18n.t(lang, "reason_too_large", size=i18n.number_text(problem.size, lang))
     if name in ("too_deep", "not_json", "earlier_version"):
         return i18n.t(lang, f"reason_{name}")
     if isinstance(detail, Message):  # the engine's reason, in the page's language
@@ -51,7 +45,7 @@ def problem_text(problem: Problem, lang: str) -> str:
     """The message about one unusable value: what it was, why, what became of it."""
     key = _UNREADABLE.get(problem.key, "unreadable_stats")
     first = i18n.t(lang, key, reason=reason_text(problem, lang))
-    kept = i18n.t(lang, _KEPT[problem.kept], kept=number_text(KEEP_CHARS, lang))
+    kept = i18n.t(lang, _KEPT[problem.kept], kept=i18n.number_text(KEEP_CHARS, lang))
     return f"{first} {kept}"
 
 
@@ -97,8 +91,8 @@ def when_text(when: str) -> str:
 
 def backup_text(entry: Backup, lang: str) -> str:
     """One kept copy in words: when, what, how long, why."""
-    size = number_text(entry.size, lang)
-    kept = number_text(len(entry.text), lang)
+    size = i18n.number_text(entry.size, lang)
+    kept = i18n.number_text(len(entry.text), lang)
     return i18n.t(
         lang,
         "backup_item_part" if entry.truncated else "backup_item",
