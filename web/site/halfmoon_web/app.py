@@ -20,6 +20,7 @@ plays those taps. The parts, one job each:
 :mod:`.settings_panel`    the Settings panel and the settings applied
 :mod:`.panels`            opening and closing the two panels
 :mod:`.sharing`           Copy code and Share link
+:mod:`.transfer_view`     Export and Import (the Settings panel)
 :mod:`.play`              taps, Undo, Restart, New game, Open deal, the clock
 :mod:`.shortcuts`         the keyboard shortcuts
 ========================  ===============================================================
@@ -52,6 +53,7 @@ from .startup import Stores
 from .stats_panel import StatsPanel
 from .storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
 from .tabs import TabSync
+from .transfer_view import DataTransfer
 
 
 class GamePage:
@@ -69,7 +71,8 @@ class GamePage:
         tabs = self.tabs = TabSync(dom, stores, state, board, saver, dialogs, info, end)
         backups = self.backups = BackupsList(dom, data, state)
         language = self.language = PageLanguage(dom, state, board, saver, stats, backups, end)
-        self.settings = SettingsPanel(dom, data, state, board, saver, language)
+        settings = self.settings = SettingsPanel(dom, data, state, board, saver, language)
+        self.transfer = DataTransfer(dom, stores, state, tabs, settings, stats, dialogs)
         self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
         self.sharing = Sharing(dom, state)
         play = self.play = GamePlay(dom, stores, state, board, tabs, dialogs, info, end, stats)
@@ -113,6 +116,7 @@ class GamePage:
         doc.body.addEventListener("keydown", dom.proxy(self.keyboard.on_keydown))
         dom.el("settings-panel").addEventListener("change", dom.proxy(self.settings.on_change))
         dom.el("open-form").addEventListener("submit", dom.proxy(self.play.on_open_submit))
+        dom.el("import-file").addEventListener("change", dom.proxy(self.transfer.on_file))
         closed = dom.proxy(self.dialogs.on_closed)
         for dialog in doc.querySelectorAll("dialog"):
             dialog.addEventListener("close", closed)
@@ -145,6 +149,9 @@ class GamePage:
             "sync-choose": tabs.choose,
             "download-backups": self.backups.download,
             "clear-backups": self.backups.clear,
+            "export-data": self.transfer.export,
+            "import-data": self.transfer.choose_file,
+            "import-now": self.transfer.confirm,
         }.get(str(target.getAttribute("data-action")))
         if handler is not None:
             handler()
