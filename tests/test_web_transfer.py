@@ -24,6 +24,7 @@ from halfmoon_web.transfer import (
 from halfmoon_web.transfer_view import refusal_text, summary_text
 
 CODE = "HM1-N-AAAAAAB"
+SAVE = {"format": "halfmoon-game", "version": 1, "start": CODE, "elapsed_ms": 0}
 
 
 def played_session() -> GameSession:
@@ -88,7 +89,8 @@ def test_a_file_without_a_game_keeps_none() -> None:
         (file_text(version=VERSION + 1), "import_newer"),
         (file_text(statistics={"played": -1}), "import_bad_statistics"),
         (file_text(settings={"move_errors": "yes"}), "import_bad_settings"),
-        (file_text(game={"version": 1, "start": CODE, "moves": ["1-1"]}), "import_bad_game"),
+        (file_text(game=SAVE | {"moves": "1-2"}), "import_bad_game"),
+        (file_text(game=SAVE | {"moves": ["1-2"]}), "import_bad_game"),
         (file_text(game="HM1-N-AAAAAAB"), "import_bad_game"),
     ],
 )
@@ -117,9 +119,12 @@ def test_a_file_too_large_is_refused_before_it_is_read() -> None:
 
 
 def test_a_refusal_says_the_engines_reason_in_the_page_language() -> None:
-    bad_game = refused(file_text(game={"version": 1, "start": CODE, "moves": ["1-1"]}))
+    bad_game = refused(file_text(game=SAVE | {"moves": "1-2"}))
     english, vietnamese = refusal_text(bad_game, "en"), refusal_text(bad_game, "vi")
     reason = str(bad_game.params["reason"])
+    assert reason.endswith(
+        "move 1 (1-2) is illegal: 8S + QC: court cards are removed only as J+Q+K"
+    )
     assert english == f"That file cannot be imported: its game cannot be read: {reason}. " + (
         "Nothing was changed."
     )

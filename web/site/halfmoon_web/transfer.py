@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from halfmoon_core import HalfMoonError, Message
+from halfmoon_core import HalfMoonError
 
 from .session import GameSession
 from .settings import Settings
@@ -99,4 +99,3 @@ def _part(name: str, parse: Any, value: Any) -> Any:
         raise ImportRefused(f"import_bad_{name}", reason=exc.message) from None
     except (ValueError, TypeError) as exc:
         raise ImportRefused(f"import_bad_{name}", reason=str(exc)) from None
-
