@@ -93,6 +93,7 @@ class GamePage:
         self.listen()
         self.keyboard.mark()
         self.language.apply()
+        self.settings.fill_languages()
         self.settings.sync_form()
         self.tabs.save_game()
         notices = [*notices, *self.saver.problem_texts()]
