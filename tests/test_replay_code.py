@@ -26,6 +26,7 @@ WIN_CODE = "IIIAEDCCBHAKFCCCDDACBCBBACAAADBBBEDCADAAAAAAAAAA"
 
 # Twenty playable cards: eight 5s, eight 6s, two 4s and two 7s: 8 × 8 + 2 × 2 = 68 legal moves,
 # more than one digit can write.
+NOT_IN = "is not in a replay code (A–Z, a–z, 0–9, - and _)"
 CROWDED = "HMP1:5S/5S/5H/5H/5D/5D/5C/5C/6S/6S/6H/6H/6D/6D/6C/6C/4S/4S/7S/7S"
 
 
@@ -93,8 +94,8 @@ def test_spaces_around_the_code_are_ignored() -> None:
 @pytest.mark.parametrize(
     ("start", "code", "message"),
     [
-        ("HM1-N-AAAAAAB", "I!A", "'!' (character 2) is not in a replay code (A–Z, a–z, 0–9, - and _)"),
-        ("HM1-N-AAAAAAB", "I A", "' ' (character 2) is not in a replay code (A–Z, a–z, 0–9, - and _)"),
+        ("HM1-N-AAAAAAB", "I!A", f"'!' (character 2) {NOT_IN}"),
+        ("HM1-N-AAAAAAB", "I A", f"' ' (character 2) {NOT_IN}"),
         ("HM1-N-AAAAAAB", "_", "move 1 of the replay code is not one of the 19 moves there are"),
         ("HM1-N-AAADGKR", "AA", "the game is over after 1 moves, but the replay code goes on"),
         (CROWDED, "A", "the replay code stops in the middle of move 1"),
