@@ -47,7 +47,7 @@ class StatsPanel:
         }
 
     def _row(self, record: GameRecord) -> Any:
-        """One recent game as a table row: code, result, score, moves, time."""
+        """One recent game as a table row: code, result, score, moves, time, Replay."""
         result = self.state.t("result_won" if record.won else "result_lost")
         cells = (record.code, result, str(record.score), str(record.moves))
         row = self.dom.document.createElement("tr")
@@ -55,4 +55,20 @@ class StatsPanel:
             cell = self.dom.document.createElement("td")
             cell.textContent = text
             row.append(cell)
+        cell = self.dom.document.createElement("td")
+        if record.line:  # a game stored before its moves were kept cannot be replayed
+            cell.append(self._replay_button(record))
+        row.append(cell)
         return row
+
+    def _replay_button(self, record: GameRecord) -> Any:
+        """The Replay button of a recent game (:mod:`.replay_view` reads its game)."""
+        button = self.dom.document.createElement("button")
+        button.type = "button"
+        button.className = "pill replay-recent"
+        button.textContent = self.state.t("replay")
+        button.setAttribute("aria-label", self.state.t("replay_recent", code=record.code))
+        button.setAttribute("data-action", "replay-recent")
+        button.setAttribute("data-start", record.code)
+        button.setAttribute("data-moves", record.line or "")
+        return button
