@@ -9,7 +9,7 @@ from collections.abc import Callable
 from html import unescape
 
 import pytest
-from game_support import button, card, play, status, winning_game
+from game_support import STALEMATE_AFTER_ONE, button, card, play, status, winning_game
 from harness import open_app
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
@@ -149,3 +149,20 @@ def test_a_bad_replay_code_is_explained_in_the_frame(page: Page, query: str, mes
     error = open_app(page, f"embed.html?deal={WIN['start']}&{query}&lang=en", expect_error=True)
     assert error is not None and "parameter replay" in error and message in error
     expect(page.get_by_role("alert").filter(has_text=message)).to_be_visible()
+
+
+def test_a_refused_clipboard_leaves_the_link_selected_to_copy(page: Page) -> None:
+    page.add_init_script(
+        "navigator.clipboard.writeText = () => Promise.reject(new Error('refused'));"
+    )
+    open_app(page, f"index.html?lang=en&deal={STALEMATE_AFTER_ONE}")
+    game = Game.from_code(STALEMATE_AFTER_ONE)
+    play(page, game, "R5-R6")
+    dialog = page.get_by_role("dialog", name="No more moves")
+    dialog.get_by_role("button", name="Share replay", exact=True).click()
+    expect(status(page)).to_have_text("Could not copy: select the text and copy it")
+    link = page.get_by_label("Replay link")
+    expect(link).to_be_focused()
+    expect(link).to_have_value(re.compile(rf"/embed\.html\?deal={STALEMATE_AFTER_ONE}&replay=A$"))
+    selection = page.evaluate("(e => [e.selectionStart, e.selectionEnd])(document.activeElement)")
+    assert selection == [0, len(link.input_value())]  # all of it, ready to copy

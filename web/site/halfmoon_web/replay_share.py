@@ -48,6 +48,7 @@ class ReplayShare:
         self.dom.el("replay-link").value = url
         self.dom.el("replay-embed").value = snippet
         self.dom.el("replay-share").hidden = False
+        self.dom.el("replay-copied").textContent = ""
         if hasattr(self.dom.window.navigator, "share"):
             self.dom.run(self._share(url))
         else:
@@ -70,9 +71,9 @@ class ReplayShare:
             await self.dom.window.navigator.clipboard.writeText(text)
         except Exception:
             self.dom.el(field_id).select()
-            self.dom.say(self.state.t("replay_copy_failed"))
-        else:
-            self.dom.say(done)
+            done = self.state.t("replay_copy_failed")
+        self.dom.say(done)
+        self.dom.el("replay-copied").textContent = done  # a phone's dialog hides the status
 
     async def _share(self, url: str) -> None:
         """Open the share sheet; copy the link when it fails or is dismissed."""

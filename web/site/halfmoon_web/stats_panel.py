@@ -11,6 +11,8 @@ from .page_state import PageState
 from .saved import SavedData
 from .stats import GameRecord, Stats
 
+SVG = "http://www.w3.org/2000/svg"
+
 if TYPE_CHECKING:
     from .page_dom import PageDom
 
@@ -63,11 +65,20 @@ class StatsPanel:
 
     def _replay_button(self, record: GameRecord) -> Any:
         """The Replay button of a recent game (:mod:`.replay_view` reads its game)."""
-        button = self.dom.document.createElement("button")
+        doc = self.dom.document
+        button = doc.createElement("button")
         button.type = "button"
-        button.className = "pill replay-recent"
-        button.textContent = self.state.t("replay")
-        button.setAttribute("aria-label", self.state.t("replay_recent", code=record.code))
+        button.className = "replay-recent"
+        label = self.state.t("replay_recent", code=record.code)
+        button.setAttribute("aria-label", label)
+        button.title = label
+        icon = doc.createElementNS(SVG, "svg")  # a play triangle: the column is narrow
+        for name, value in (("class", "icon"), ("viewBox", "0 0 24 24"), ("aria-hidden", "true")):
+            icon.setAttribute(name, value)
+        path = doc.createElementNS(SVG, "path")
+        path.setAttribute("d", "M8 5v14l11-7z")
+        icon.append(path)
+        button.append(icon)
         button.setAttribute("data-action", "replay-recent")
         button.setAttribute("data-start", record.code)
         button.setAttribute("data-moves", record.line or "")
