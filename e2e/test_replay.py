@@ -12,6 +12,7 @@ import pytest
 from game_support import STALEMATE_AFTER_ONE, button, card, play, status, winning_game
 from harness import open_app
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from test_accessibility import Audit
 
 from halfmoon_core import Game, parse_moves, replay
 
@@ -166,3 +167,26 @@ def test_a_refused_clipboard_leaves_the_link_selected_to_copy(page: Page) -> Non
     expect(link).to_have_value(re.compile(rf"/embed\.html\?deal={STALEMATE_AFTER_ONE}&replay=A$"))
     selection = page.evaluate("(e => [e.selectionStart, e.selectionEnd])(document.activeElement)")
     assert selection == [0, len(link.input_value())]  # all of it, ready to copy
+
+
+@pytest.mark.browser_context_args(
+    reduced_motion="reduce", permissions=["clipboard-read", "clipboard-write"]
+)
+def test_axe_finds_nothing_in_share_replay_and_the_replay_dialog(page: Page) -> None:
+    audit = Audit(page)
+    open_app(page, f"index.html?lang=vi&deal={STALEMATE_AFTER_ONE}")
+    game = Game.from_code(STALEMATE_AFTER_ONE)
+    for place in ("R5", "R6"):
+        card(page, game, place, lang="vi").click()
+    dialog = page.get_by_role("dialog", name="Hết nước đi")
+    dialog.get_by_role("button", name="Chia sẻ bản xem lại", exact=True).click()
+    expect(page.get_by_label("Liên kết xem lại")).to_be_visible()
+    audit.check("end dialog, Share replay shown, Vietnamese")
+    dialog.get_by_role("button", name="Xem lại", exact=True).click()
+    viewer = page.get_by_role("dialog", name=f"Xem lại ván chơi thế bài {STALEMATE_AFTER_ONE}")
+    expect(viewer.get_by_text("Bước 0 / 1", exact=True)).to_be_visible()
+    audit.check("replay dialog, step 0, Vietnamese")
+    viewer.get_by_role("button", name="Bước tiếp").click()
+    expect(viewer.get_by_text("Hết nước đi", exact=True)).to_be_visible()
+    audit.check("replay dialog, last step (no more moves), Vietnamese")
+    audit.assert_clean()

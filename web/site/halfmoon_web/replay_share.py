@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from halfmoon_core import format_moves
 from halfmoon_core.embed import embed_snippet, embed_url
 
 from .page_state import PageState
@@ -36,7 +37,7 @@ class ReplayShare:
     def texts(self) -> tuple[str, str]:
         """The replay link of the game on the board, and its ``<iframe>`` snippet."""
         game = self.state.session.game
-        moves = ",".join(str(move) for move in game.history)
+        moves = format_moves(game.history)
         base = self.base()
         url = embed_url(game.start, moves, base=base, compact=True)
         snippet = embed_snippet(game.start, moves, base=base, compact=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from halfmoon_core import HalfMoonError
+from halfmoon_core import HalfMoonError, format_moves
 
 from . import i18n
 from .dialogs import Dialogs
@@ -61,7 +61,7 @@ class ReplayView:
     def open_current(self) -> None:
         """Replay the game on the board (from the end dialog)."""
         game = self.state.session.game
-        self.open(game.start, ",".join(str(move) for move in game.history))
+        self.open(game.start, format_moves(game.history))
 
     def note(self, text: str) -> None:
         """Under the board: how the game shown ends (won, no more moves), else nothing."""
