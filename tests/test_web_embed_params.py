@@ -5,7 +5,6 @@ from __future__ import annotations
 from urllib.parse import parse_qsl
 
 import pytest
-
 from engine_support import WINNING_GAME
 
 from halfmoon_core import Game
