@@ -190,3 +190,26 @@ def test_axe_finds_nothing_in_share_replay_and_the_replay_dialog(page: Page) -> 
     expect(viewer.get_by_text("Hết nước đi", exact=True)).to_be_visible()
     audit.check("replay dialog, last step (no more moves), Vietnamese")
     audit.assert_clean()
+
+
+def test_recent_games_replay_only_the_moves_the_engine_accepts(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={WIN['start']}")
+    record = {"won": False, "score": 10, "moves": 1, "time_ms": 1000}
+    recent = [
+        {**record, "code": "HM1-N-AAAAAAC"},  # stored before the moves were kept
+        {**record, "code": "HM1-N-AAAAAAD", "line": "4-8"},  # readable, but not legal there
+        {**record, "code": WIN["start"], "line": "4-7"},
+    ]
+    stats = {"played": 3, "won": 0, "streak": 0, "best_streak": 0, "recent": recent}
+    page.evaluate("s => localStorage.setItem('halfmoon.stats', JSON.stringify(s))", stats)
+    button(page, "Statistics").click()
+    expect(page.locator("#stats-recent tbody tr")).to_have_count(3)
+    expect(page.get_by_role("button", name=re.compile("^Replay deal"))).to_have_count(2)
+    page.get_by_role("button", name="Replay deal HM1-N-AAAAAAD").click()
+    expect(status(page)).to_have_text(
+        re.compile(r"^The game of deal HM1-N-AAAAAAD cannot be replayed: move 1 \(4-8\) is illegal")
+    )
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    page.get_by_role("button", name=f"Replay deal {WIN['start']}").click()
+    viewer = page.get_by_role("dialog", name=f"Replay of deal {WIN['start']}")
+    expect(viewer.get_by_text("Step 0 of 1", exact=True)).to_be_visible()
