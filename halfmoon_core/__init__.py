@@ -15,6 +15,7 @@ from .messages import MESSAGES, Message
 from .moves import Move, format_moves, parse_move, parse_moves
 from .places import PILES, PLACES, RESERVE
 from .position import Layout, format_position, is_position_text, parse_position
+from .replay_code import decode_replay, encode_replay
 from .save import load_game, save_game
 from .tapping import TapResult, joinable, tap
 
@@ -38,6 +39,8 @@ __all__ = [
     "Status",
     "TapResult",
     "deal",
+    "decode_replay",
+    "encode_replay",
     "format_code",
     "format_moves",
     "format_position",

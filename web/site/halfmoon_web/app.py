@@ -21,6 +21,8 @@ plays those taps. The parts, one job each:
 :mod:`.panels`            opening and closing the two panels
 :mod:`.sharing`           Copy code and Share link
 :mod:`.transfer_view`     Export and Import (the Settings panel)
+:mod:`.replay_view`       Replay: a finished game in the step viewer
+:mod:`.replay_share`      Share replay: the replay link and its snippet
 :mod:`.play`              taps, Undo, Restart, New game, Open deal, the clock
 :mod:`.shortcuts`         the keyboard shortcuts
 ========================  ===============================================================
@@ -43,6 +45,8 @@ from .page_dom import PageDom
 from .page_state import PageState
 from .panels import Panels
 from .play import GamePlay
+from .replay_share import ReplayShare
+from .replay_view import ReplayView
 from .saver import Saver
 from .saving_view import BackupsList
 from .settings_panel import SettingsPanel
@@ -75,6 +79,8 @@ class GamePage:
         self.transfer = DataTransfer(dom, stores, state, tabs, settings, stats, dialogs)
         self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
         self.sharing = Sharing(dom, state)
+        self.replay = ReplayView(dom, state, dialogs)
+        self.replay_share = ReplayShare(dom, state)
         play = self.play = GamePlay(dom, stores, state, board, tabs, dialogs, info, end, stats)
         board.on_tap = play.on_tap
         shortcuts = {  # docs/keyboard.md, "Shortcuts"
@@ -145,6 +151,11 @@ class GamePage:
             "close-dialog": lambda: target.closest("dialog").close(),
             "copy-code": self.sharing.copy_code,
             "share-link": self.sharing.share_link,
+            "replay-game": self.replay.open_current,
+            "replay-recent": lambda: self.replay.open_from(target),
+            "share-replay": self.replay_share.share,
+            "copy-replay-link": self.replay_share.copy_link,
+            "copy-replay-embed": self.replay_share.copy_embed,
             "sync-keep": tabs.keep_this_game,
             "sync-take": tabs.take_their_game,
             "sync-choose": tabs.choose,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from halfmoon_core import Game, load_game, save_game
+from halfmoon_core import Game, format_moves, load_game, save_game
 
 from .clock import Clock
 from .model import BoardModel
@@ -55,7 +55,9 @@ class GameSession:
 
     def _record(self, stats: Recorder, won: bool, now: float) -> GameRecord:
         game = self.game
-        record = GameRecord(self.code, won, game.score, game.moves, self.clock.elapsed(now))
+        elapsed = self.clock.elapsed(now)
+        line = format_moves(game.history)
+        record = GameRecord(self.code, won, game.score, game.moves, elapsed, line)
         stats.record(record)
         self.counted = True
         return record

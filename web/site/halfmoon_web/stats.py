@@ -11,18 +11,22 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from halfmoon_core import HalfMoonError, format_moves, parse_moves
+
 RECENT_LIMIT = 10
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game."""
+    """One finished game; ``line``: its moves in move notation (docs/formats.md, "Moves"), or
+    None for a game stored before the moves were kept (it cannot be replayed)."""
 
     code: str
     won: bool
     score: int
     moves: int
     time_ms: int
+    line: str | None = None
 
 
 @dataclass
@@ -97,4 +101,16 @@ def _record(item: Any) -> GameRecord:
         _count(item.get("score"), "score"),
         _count(item.get("moves"), "moves"),
         _count(item.get("time_ms"), "time_ms"),
+        _line(item.get("line")),
     )
+
+
+def _line(value: Any) -> str | None:
+    """A recent game's moves: absent (None), or a move list the engine reads (its legality is
+    checked by replaying it when the game is replayed)."""
+    if value is None:
+        return None
+    try:
+        return format_moves(parse_moves(value))
+    except HalfMoonError:
+        raise ValueError("a recent game's moves are malformed") from None
