@@ -1,4 +1,5 @@
-"""A game: the table plus a move stack; push is a removal, pop is undo (docs/rules.md)."""
+"""A game: the table plus a move stack; push is a removal, pop is undo, redo plays an undone move
+again (docs/rules.md, "Undo and redo")."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ def _index(place: str) -> int:
 
 class Game:
     """State plus a move stack. Build one with :meth:`from_code`, :meth:`from_position` or
-    :meth:`from_start`; play with :meth:`push`; undo with :meth:`pop`."""
+    :meth:`from_start`; play with :meth:`push`; undo with :meth:`pop`; play the undone moves
+    again with :meth:`redo` (the redo line, kept until a different move is played)."""
 
     def __init__(self, layout: Layout, start: str) -> None:
         self.start = start
@@ -45,6 +47,8 @@ class Game:
         self._base_moves = base.moves
         self._stack: list[tuple[Move, tuple[Card, ...]]] = []
         self._score = base.score
+        self._redo: list[Move] = []
+        """Undone moves, the next one to redo last."""
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
@@ -122,6 +126,16 @@ class Game:
         """True when there is a move to take back."""
         return bool(self._stack)
 
+    @property
+    def redo_line(self) -> tuple[Move, ...]:
+        """The undone moves that :meth:`redo` plays again, the next one first."""
+        return tuple(reversed(self._redo))
+
+    @property
+    def can_redo(self) -> bool:
+        """True when there is an undone move to play again."""
+        return bool(self._redo)
+
     # -- rules ----------------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
         """Every legal removal: pairs summing to 11 and J+Q+K triples of playable cards."""
@@ -164,12 +178,22 @@ class Game:
 
     # -- playing --------------------------------------------------------------------------
     def push(self, move: Move | str) -> None:
-        """Play a move (a Move or its text); MoveError, with nothing changed, when illegal."""
+        """Play a move (a Move or its text); MoveError, with nothing changed, when illegal.
+        The redo line is kept when the move is its next move (that move is used up), and
+        cleared when the move is another one."""
         if isinstance(move, str):
             move = parse_move(move)
         reason = self.why_illegal(move)
         if reason is not None:
             raise MoveError("move_illegal", move=str(move), reason=reason)
+        if self._redo and self._redo[-1] == move:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        self._remove(move)
+
+    def _remove(self, move: Move) -> None:
+        """Take a legal move's cards off the table and put it on the stack."""
         removed = []
         for place in move.places:
             index = PLACE_INDEX[place]
@@ -193,18 +217,40 @@ class Game:
             else:
                 self._reserve[index - PILE_COUNT] = card
         self._score = max(0, self._score - (PAIR_POINTS if len(removed) == 2 else TRIPLE_POINTS))
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Play the last undone move again; returns it. MoveError when there is none."""
+        if not self._redo:
+            raise MoveError("move_none_to_redo")
+        move = self._redo[-1]
+        self.push(move)
         return move
 
     def restart(self) -> None:
-        """Undo every move: back to the start position."""
+        """Undo every move: back to the start position, with a fresh attempt (no redo line)."""
         while self._stack:
             self.pop()
+        self._redo.clear()
+
+    def set_redo_line(self, moves: list[Move] | tuple[Move, ...]) -> None:
+        """Make ``moves`` (the next one first) the redo line; MoveError naming the first one
+        that could not be played in turn from the current position, with nothing changed."""
+        trial = self.copy()
+        for number, move in enumerate(moves, start=1):
+            reason = trial.why_illegal(move)
+            if reason is not None:
+                raise MoveError("redo_illegal", number=number, move=str(move), reason=reason)
+            trial._remove(move)
+        self._redo = list(reversed(moves))
 
     def copy(self) -> Game:
-        """An independent game with the same start and history."""
+        """An independent game with the same start, history and redo line."""
         twin = Game.from_start(self.start)
         for move in self.history:
-            twin.push(move)
+            twin._remove(move)
+        twin._redo = list(self._redo)
         return twin
 
     def __repr__(self) -> str:

@@ -45,6 +45,8 @@ MESSAGES: dict[str, str] = {
     "place_empty": "{place} is empty",
     "move_illegal": "move {move} is illegal: {reason}",
     "move_none_to_undo": "there is no move to undo",
+    "move_none_to_redo": "there is no move to redo",
+    "redo_illegal": "move {number} of the redo line ({move}) is illegal: {reason}",
     "replay_illegal": "move {number} ({move}) is illegal: {reason}",
     # replay_code.py
     "replay_code_not_text": "a replay code must be text",
@@ -99,6 +101,8 @@ MESSAGES: dict[str, str] = {
     "save_incomplete": "the saved game lacks its start or its moves",
     "save_bad_time": "the saved game's time is not a whole number of milliseconds",
     "save_replay": "the saved game cannot be replayed: {error}",
+    "save_bad_redo": "the saved game's redo line is not text",
+    "save_redo": "the saved game's redo line cannot be played: {error}",
     # cli.py
     "cli_not_position": "a position string starts with {prefix} (for a deal code use 'deal')",
 }

@@ -25,13 +25,20 @@ from .game import Game, replay
 from .moves import format_moves, parse_moves
 
 SAVE_FORMAT = "halfmoon-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
-# MIGRATIONS[n] turns a version-n save into a version-(n + 1) save. Empty while only version 1
-# exists; see the module docstring for how to add a step.
-MIGRATIONS: dict[int, Migration] = {}
+
+
+def _add_redo_line(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: a version-1 save has no redo line; it gets an empty one."""
+    return {**data, "redo": ""}
+
+
+# MIGRATIONS[n] turns a version-n save into a version-(n + 1) save; see the module docstring
+# for how to add a step, and docs/saves.md for what each step does.
+MIGRATIONS: dict[int, Migration] = {1: _add_redo_line}
 
 
 def save_game(game: Game, elapsed_ms: int = 0) -> dict[str, Any]:
@@ -43,6 +50,7 @@ def save_game(game: Game, elapsed_ms: int = 0) -> dict[str, Any]:
         "version": SAVE_VERSION,
         "start": game.start,
         "moves": format_moves(game.history),
+        "redo": format_moves(game.redo_line),
         "elapsed_ms": int(elapsed_ms),
     }
 
@@ -115,4 +123,15 @@ def load_game(data: Any) -> tuple[Game, int]:
         game = replay(start, parse_moves(moves))
     except HalfMoonError as exc:
         raise SaveError("save_replay", error=exc.message) from None
+    _load_redo_line(game, data.get("redo"))
     return game, elapsed
+
+
+def _load_redo_line(game: Game, redo: Any) -> None:
+    """Give a loaded game its saved redo line; SaveError when it is not text or not playable."""
+    if not isinstance(redo, str):
+        raise SaveError("save_bad_redo")
+    try:
+        game.set_redo_line(parse_moves(redo))
+    except HalfMoonError as exc:
+        raise SaveError("save_redo", error=exc.message) from None

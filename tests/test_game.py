@@ -291,3 +291,89 @@ def test_unknown_place_name_is_a_move_error() -> None:
             game.card_at(bad)
         with pytest.raises(MoveError, match="not a place"):
             game.count_at(bad)
+
+
+# -- redo (docs/rules.md, "Undo and redo") ----------------------------------------------------
+
+
+def test_undo_3_then_redo_3_returns_to_the_same_game(game: Game) -> None:
+    for move in ("4-7", "5-6", "2-3-R3"):
+        game.push(move)
+    before = snapshot(game)
+    undone = [game.pop() for _ in range(3)]
+    assert game.redo_line == tuple(reversed(undone)) and game.can_redo
+    redone = [game.redo() for _ in range(3)]
+    assert redone == list(reversed(undone))
+    assert snapshot(game) == before and not game.can_redo and game.redo_line == ()
+
+
+def test_a_new_game_has_nothing_to_redo(game: Game) -> None:
+    assert not game.can_redo
+    with pytest.raises(MoveError, match="^there is no move to redo$"):
+        game.redo()
+
+
+def test_a_different_move_clears_the_redo_line(game: Game) -> None:
+    game.push("4-7")
+    game.push("5-6")
+    game.pop()
+    game.pop()
+    game.push("2-3-R3")
+    assert game.redo_line == () and not game.can_redo
+
+
+def test_playing_the_next_redo_move_by_hand_keeps_the_rest_of_the_line(game: Game) -> None:
+    for move in ("4-7", "5-6", "2-3-R3"):
+        game.push(move)
+    for _ in range(3):
+        game.pop()
+    game.push("7-4")  # the same removal as the next redo move, tapped in another order
+    assert game.redo_line == (Move.of("5", "6"), Move.of("2", "3", "R3"))
+
+
+def test_an_illegal_move_leaves_the_redo_line_alone(game: Game) -> None:
+    game.push("4-7")
+    game.pop()
+    with pytest.raises(MoveError):
+        game.push("1-2")
+    assert game.redo_line == (Move.of("4", "7"),)
+
+
+def test_a_win_by_redo_is_a_win() -> None:
+    g = replay(WINNING_GAME["start"], parse_moves(WINNING_GAME["moves"]))
+    g.pop()
+    assert g.status == "playing"
+    g.redo()
+    assert (g.status, g.score, g.moves) == ("won", 520, 48)
+
+
+def test_restart_starts_a_fresh_attempt_without_a_redo_line(game: Game) -> None:
+    game.push("4-7")
+    game.restart()
+    assert not game.can_redo
+
+
+def test_copy_keeps_the_redo_line_apart(game: Game) -> None:
+    game.push("4-7")
+    game.push("5-6")
+    game.pop()
+    twin = game.copy()
+    assert twin.redo_line == game.redo_line == (Move.of("5", "6"),)
+    twin.redo()
+    assert game.can_redo and not twin.can_redo
+
+
+def test_a_redo_line_is_set_when_every_move_plays_in_turn(game: Game) -> None:
+    game.set_redo_line(parse_moves("4-7,5-6"))
+    assert game.redo_line == (Move.of("4", "7"), Move.of("5", "6")) and game.moves == 0
+    game.redo()
+    assert game.moves == 1 and game.redo_line == (Move.of("5", "6"),)
+
+
+def test_a_redo_line_with_an_illegal_move_is_refused_changing_nothing(game: Game) -> None:
+    game.push("4-7")
+    game.pop()
+    before = snapshot(game)
+    with pytest.raises(MoveError, match=r"^move 2 of the redo line \(1-2\) is illegal"):
+        game.set_redo_line(parse_moves("4-7,1-2"))
+    assert snapshot(game) == before and game.redo_line == (Move.of("4", "7"),)

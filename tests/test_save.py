@@ -40,6 +40,7 @@ def test_a_save_is_a_small_json_object() -> None:
         "version": SAVE_VERSION,
         "start": "HM1-N-AAAAAAB",
         "moves": "4-7,2-3-R3,5-6",
+        "redo": "",
         "elapsed_ms": 61_500,
     }
     assert json.loads(json.dumps(data)) == data
@@ -93,6 +94,11 @@ def good() -> dict:
     return save_game(played(), 5000)
 
 
+def old() -> dict:
+    """A saved dict that says it is of version 1, for the migration chain's fake steps."""
+    return {**good(), "version": 1}
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
@@ -101,7 +107,7 @@ def good() -> dict:
         ("{}", "not an object"),
         ({**good(), "format": "chess"}, "not a Half Moon saved game"),
         ({k: v for k, v in good().items() if k != "format"}, "not a Half Moon saved game"),
-        ({**good(), "version": 2}, r"newer version of Half Moon \(save version 2;"),
+        ({**good(), "version": 3}, r"newer version of Half Moon \(save version 3;"),
         ({**good(), "version": "1"}, r"no version number \('1' is not one\)"),
         (
             {k: v for k, v in good().items() if k != "version"},
@@ -206,7 +212,7 @@ FAKE_STEPS = {1: trail_step("1->2", moves_v2=["a"]), 2: trail_step("2->3", elaps
 
 
 def test_migrate_applies_each_step_in_order_up_to_the_current_version() -> None:
-    upgraded = migrate(good(), FAKE_STEPS, current=3)
+    upgraded = migrate(old(), FAKE_STEPS, current=3)
     assert upgraded["version"] == 3 and upgraded["trail"] == ["1->2", "2->3"]
     assert upgraded["moves_v2"] == ["a"] and upgraded["elapsed_s"] == 5
     assert upgraded["start"] == "HM1-N-AAAAAAB" and upgraded["moves"] == "4-7,2-3-R3,5-6"
@@ -224,12 +230,12 @@ def test_migrate_stamps_each_steps_new_version() -> None:
         seen.append(data["version"])
         return {key: value for key, value in data.items() if key != "version"}
 
-    assert migrate(good(), {1: forgetful, 2: forgetful}, current=3)["version"] == 3
+    assert migrate(old(), {1: forgetful, 2: forgetful}, current=3)["version"] == 3
     assert seen == [1, 2]
 
 
 def test_migrate_never_changes_the_saved_dict_it_is_given() -> None:
-    data = {**good(), "trail": ["saved"]}
+    data = {**old(), "trail": ["saved"]}
     before = json.loads(json.dumps(data))
     upgraded = migrate(data, FAKE_STEPS, current=3)
     assert data == before and upgraded["trail"] == ["saved", "1->2", "2->3"]
@@ -237,7 +243,7 @@ def test_migrate_never_changes_the_saved_dict_it_is_given() -> None:
 
 def test_a_missing_step_is_named() -> None:
     with pytest.raises(SaveError) as caught:
-        migrate(good(), {1: FAKE_STEPS[1]}, current=3)
+        migrate(old(), {1: FAKE_STEPS[1]}, current=3)
     assert str(caught.value) == (
         "this version of Half Moon cannot read save version 1: "
         "the step from save version 2 to 3 is missing"
@@ -248,7 +254,7 @@ def test_a_missing_step_is_found_before_any_step_runs() -> None:
     ran: list[int] = []
     steps = {1: lambda data: ran.append(1) or data, 3: lambda data: ran.append(3) or data}
     with pytest.raises(SaveError, match="from save version 2 to 3 is missing"):
-        migrate(good(), steps, current=4)
+        migrate(old(), steps, current=4)
     assert ran == []
 
 
@@ -304,7 +310,7 @@ def test_a_step_that_breaks_on_a_damaged_save_gives_a_save_error() -> None:
     def needs_moves(data: dict[str, Any]) -> dict[str, Any]:
         return {**data, "moves": data["moves"].split(",")}
 
-    data = {key: value for key, value in good().items() if key != "moves"}
+    data = {key: value for key, value in old().items() if key != "moves"}
     with pytest.raises(SaveError, match=r"from save version 1 to 2: it is damaged \(KeyError"):
         migrate(data, {1: needs_moves}, current=2)
 
@@ -312,25 +318,25 @@ def test_a_step_that_breaks_on_a_damaged_save_gives_a_save_error() -> None:
 def test_load_game_runs_the_registered_steps_before_it_checks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Pretend version 1 kept the moves apart with spaces and version 2 with commas."""
-    old = {**good(), "moves": "4-7 2-3-R3 5-6"}
+    """Pretend version 2 kept the moves apart with spaces and version 3 with commas."""
+    spaced = {**good(), "moves": "4-7 2-3-R3 5-6"}
     with pytest.raises(SaveError, match="cannot be replayed"):
-        load_game(old)
-    monkeypatch.setattr("halfmoon_core.save.SAVE_VERSION", 2)
+        load_game(spaced)
+    monkeypatch.setattr("halfmoon_core.save.SAVE_VERSION", 3)
     monkeypatch.setitem(
-        MIGRATIONS, 1, lambda data: {**data, "moves": data["moves"].replace(" ", ",")}
+        MIGRATIONS, 2, lambda data: {**data, "moves": data["moves"].replace(" ", ",")}
     )
-    game, elapsed = load_game(old)
+    game, elapsed = load_game(spaced)
     assert same(game, played()) and elapsed == 5000
-    assert old["moves"] == "4-7 2-3-R3 5-6" and old["version"] == 1
+    assert spaced["moves"] == "4-7 2-3-R3 5-6" and spaced["version"] == 2
 
 
 def test_the_frozen_version_1_save_goes_through_a_later_step(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     steps: list[str] = []
-    monkeypatch.setattr("halfmoon_core.save.SAVE_VERSION", 2)
-    monkeypatch.setitem(MIGRATIONS, 1, lambda data: steps.append(data["start"]) or data)
+    monkeypatch.setattr("halfmoon_core.save.SAVE_VERSION", 3)
+    monkeypatch.setitem(MIGRATIONS, 2, lambda data: steps.append(data["start"]) or data)
     game, _ = load_game(json.loads(SAVE_V1.read_text(encoding="utf-8")))
     assert steps == ["HM1-N-AAAAAAB"] and game.position() == SAVE_V1_POSITION
 
@@ -340,4 +346,64 @@ def test_a_step_that_refuses_the_save_in_words_is_heard_unchanged() -> None:
         raise SaveError("save_incomplete")
 
     with pytest.raises(SaveError, match=r"^the saved game lacks its start or its moves$"):
-        migrate(good(), {1: refuse}, current=2)
+        migrate(old(), {1: refuse}, current=2)
+
+
+# -- the redo line (save version 2) -----------------------------------------------------------
+
+SAVE_V2 = FIXTURES / "save_v2.json"
+
+
+def test_the_redo_line_is_saved_next_move_first_and_restored() -> None:
+    game = played()
+    game.pop()
+    game.pop()
+    data = save_game(game, 10)
+    assert (data["moves"], data["redo"]) == ("4-7", "2-3-R3,5-6")
+    loaded, _ = load_game(through_json(data))
+    assert loaded.redo_line == game.redo_line
+    loaded.redo()
+    loaded.redo()
+    assert same(loaded, played())
+
+
+def test_a_version_1_save_is_migrated_with_an_empty_redo_line() -> None:
+    data = json.loads(SAVE_V1.read_text(encoding="utf-8"))
+    upgraded = migrate(data)
+    assert upgraded["version"] == 2 and upgraded["redo"] == ""
+    assert "redo" not in data
+    game, _ = load_game(data)
+    assert not game.can_redo
+
+
+def test_a_frozen_version_2_save_loads_with_its_redo_line() -> None:
+    data = json.loads(SAVE_V2.read_text(encoding="utf-8"))
+    game, elapsed = load_game(data)
+    assert (game.moves, elapsed) == (7, 71_500)
+    assert format_moves(game.redo_line) == "5-6,2-6,5-12"
+    for _ in range(3):
+        game.redo()
+    assert game.position() == SAVE_V1_POSITION
+
+
+@pytest.mark.parametrize(
+    ("redo", "message"),
+    [
+        (None, r"^the saved game's redo line is not text$"),
+        (["5-6"], r"^the saved game's redo line is not text$"),
+        ("1-2", r"^the saved game's redo line cannot be played: move 1 of the redo line \(1-2\)"),
+        ("5-6,5-6", r"redo line cannot be played: move 2 of the redo line \(5-6\)"),
+        ("5-6,,2-6", r"redo line cannot be played: move 2 of the list is empty"),
+        ("4-99", r"redo line cannot be played: move '4-99'"),
+    ],
+)
+def test_a_bad_redo_line_refuses_the_save_whole(redo: object, message: str) -> None:
+    data = {**good(), "moves": "4-7", "redo": redo}
+    with pytest.raises(SaveError, match=message):
+        load_game(data)
+
+
+def test_a_version_2_save_without_a_redo_line_is_refused() -> None:
+    data = {key: value for key, value in good().items() if key != "redo"}
+    with pytest.raises(SaveError, match="redo line is not text"):
+        load_game(data)
