@@ -30,7 +30,6 @@ SAVE_VERSION = 2
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-
 def _add_redo_line(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 to 2: a version-1 save has no redo line; it gets an empty one."""
     return {**data, "redo": ""}

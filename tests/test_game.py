@@ -309,7 +309,7 @@ def test_undo_3_then_redo_3_returns_to_the_same_game(game: Game) -> None:
 
 def test_a_new_game_has_nothing_to_redo(game: Game) -> None:
     assert not game.can_redo
-    with pytest.raises(MoveError, match="^there is no move to redo$"):
+    with pytest.raises(MoveError, match=r"^there is no move to redo$"):
         game.redo()
 
 
