@@ -10,7 +10,7 @@ plays those taps. The parts, one job each:
 :mod:`.page_state`        the game in progress, the settings, the language
 :class:`.Board`           the board (taps go to :class:`.GamePlay`)
 :mod:`.dialogs`           the modal dialogs and the keyboard focus
-:mod:`.info_bar`          time, score, moves, deal code, the Undo button
+:mod:`.info_bar`          time, score, moves, deal code, the Undo and Redo buttons
 :mod:`.end_dialog`        the end of the game
 :mod:`.stats_panel`       the Statistics panel
 :mod:`.saver`             saving the game and the board's snapshot
@@ -23,7 +23,7 @@ plays those taps. The parts, one job each:
 :mod:`.transfer_view`     Export and Import (the Settings panel)
 :mod:`.replay_view`       Replay: a finished game in the step viewer
 :mod:`.replay_share`      Share replay: the replay link and its snippet
-:mod:`.play`              taps, Undo, Restart, New game, Open deal, the clock
+:mod:`.play`              taps, Undo, Redo, Restart, New game, Open deal, the clock
 :mod:`.shortcuts`         the keyboard shortcuts
 ========================  ===============================================================
 
@@ -85,6 +85,7 @@ class GamePage:
         board.on_tap = play.on_tap
         shortcuts = {  # docs/keyboard.md, "Shortcuts"
             "undo": play.undo,
+            "redo": play.redo,
             "new-game": play.ask_new_game,
             "settings": lambda: self.panels.toggle("settings-panel"),
             "statistics": lambda: self.panels.toggle("stats-panel"),
@@ -143,6 +144,7 @@ class GamePage:
             "new-game": play.ask_new_game,
             "new-game-now": play.new_game,
             "undo": play.undo,
+            "redo": play.redo,
             "restart": play.restart,
             "open-deal": play.show_open_dialog,
             "settings": lambda: panels.show("settings-panel"),

@@ -21,7 +21,7 @@ from pyodide.ffi import create_proxy
 from .board_keys import key_target
 from .board_view import BoardView
 from .dom import found
-from .model import BoardModel, TapOutcome, UndoOutcome
+from .model import BoardModel, RedoOutcome, TapOutcome, UndoOutcome
 
 TapHandler = Callable[[TapOutcome], None]
 
@@ -113,6 +113,12 @@ class Board:
     def undo(self) -> UndoOutcome | None:
         """Take back the last removal."""
         outcome = self.model.undo()
+        self.render()
+        return outcome
+
+    def redo(self) -> RedoOutcome | None:
+        """Play the last undone removal again."""
+        outcome = self.model.redo()
         self.render()
         return outcome
 

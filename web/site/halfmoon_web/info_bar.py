@@ -1,5 +1,5 @@
 """The game page's info bar: time, score, moves and deal code (the ids ``#time``, ``#score``,
-``#moves``, ``#deal-code`` of docs/interface.md), and the Undo button's state."""
+``#moves``, ``#deal-code`` of docs/interface.md), and the Undo and Redo buttons' state."""
 
 from __future__ import annotations
 
@@ -18,24 +18,25 @@ TICK_MS = 250
 
 @dataclass(eq=False)
 class InfoBar:
-    """Shows the game's figures and whether it can be undone."""
+    """Shows the game's figures and whether it can be undone or redone."""
 
     dom: PageDom
     state: PageState
 
     def update(self) -> None:
-        """Score, moves, deal code, clock and the Undo button."""
+        """Score, moves, deal code, clock and the Undo and Redo buttons."""
         session = self.state.session
         game = session.game
         self.dom.el("score").textContent = str(game.score)
         self.dom.el("moves").textContent = str(game.moves)
         self.dom.el("deal-code").textContent = session.code
         self.tick()
-        undo = self.dom.query('.toolbar [data-action="undo"]')
-        if game.can_undo:
-            undo.removeAttribute("disabled")
-        else:
-            undo.setAttribute("disabled", "")
+        for action, enabled in (("undo", game.can_undo), ("redo", game.can_redo)):
+            button = self.dom.query(f'.toolbar [data-action="{action}"]')
+            if enabled:
+                button.removeAttribute("disabled")
+            else:
+                button.setAttribute("disabled", "")
 
     def tick(self) -> None:
         """Refresh the clock's display."""

@@ -26,6 +26,14 @@ class TapOutcome(NamedTuple):
     """True when the tap changed the selection or the table."""
 
 
+class RedoOutcome(NamedTuple):
+    """What one redo did: the move played again and the cards it removed."""
+
+    move: Move
+    removed: tuple[Card, ...]
+    status: Status
+
+
 class UndoOutcome(NamedTuple):
     """What one undo did: the move taken back and the cards returned to the table."""
 
@@ -67,6 +75,17 @@ class BoardModel:
         self.selection = ()
         returned = tuple(self.game.card_at(p) for p in move.places)
         return UndoOutcome(move, returned)  # type: ignore[arg-type]
+
+    def redo(self) -> RedoOutcome | None:
+        """Play the last undone removal again (None when there is none); the selection is
+        cleared."""
+        if not self.game.can_redo:
+            return None
+        move = self.game.redo_line[0]
+        removed = tuple(self.game.card_at(p) for p in move.places)
+        self.game.redo()
+        self.selection = ()
+        return RedoOutcome(move, removed, self.game.status)  # type: ignore[arg-type]
 
     def restart(self) -> None:
         """Back to the start position."""

@@ -1,4 +1,4 @@
-"""Playing on the game page: taps, Undo, Restart deal, New game, Open deal, and the clock.
+"""Playing on the game page: taps, Undo, Redo, Restart deal, New game, Open deal, and the clock.
 
 Every rule is the engine's (docs/rules.md); this says what happened in the status line
 (docs/keyboard.md, "Announcements"), keeps the info bar, the statistics and the save up to date,
@@ -78,6 +78,19 @@ class GamePlay:
         self.dom.say(state.t("undone", cards=i18n.cards_words(outcome.returned, state.lang)))
         self.after_change(announce=True)
         self.dialogs.keep_focus(outcome.move.places[0])  # Undo may be off now, or its dialog gone
+
+    def redo(self) -> None:
+        """Play the last undone removal again, said as a removal (docs/rules.md, "Undo and
+        redo"); a win by redo is a win."""
+        outcome = self.board.redo()
+        if outcome is None:
+            return
+        state = self.state
+        state.session.acted(self.dom.now())
+        removed = state.t("removed", cards=i18n.cards_words(outcome.removed, state.lang))
+        self.dom.say(removed)
+        self.after_change(announce=True, lead=removed)
+        self.dialogs.keep_focus()  # Redo may be off now, the removed cards are gone
 
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""

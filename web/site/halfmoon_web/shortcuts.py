@@ -1,5 +1,6 @@
 """The game page's keyboard shortcuts (docs/keyboard.md, "Shortcuts"): U, Ctrl+Z or Cmd+Z
-undo, N new game, S and T open or close Settings and Statistics, Escape closes a panel.
+undo, Ctrl+Shift+Z, Cmd+Shift+Z or Ctrl+Y redo, N new game, S and T open or close Settings and
+Statistics, Escape closes a panel.
 
 DOM-free but for the listener: :func:`shortcut_letter` and :func:`shortcut_action` decide.
 """
@@ -12,10 +13,18 @@ from typing import Any
 
 from .dom import found
 
-SHORTCUTS = {"new-game": "N", "undo": "Control+Z Meta+Z U", "settings": "S", "statistics": "T"}
+SHORTCUTS = {
+    "new-game": "N",
+    "undo": "Control+Z Meta+Z U",
+    "redo": "Control+Shift+Z Meta+Shift+Z Control+Y",
+    "settings": "S",
+    "statistics": "T",
+}
 """The toolbar's keyboard shortcuts, as ``aria-keyshortcuts`` says them."""
 LETTERS = {"u": "undo", "n": "new-game", "s": "settings", "t": "statistics"}
 """The action of each letter (the toolbar's ``data-action`` of the same button)."""
+COMMANDS = {("z", False): "undo", ("z", True): "redo", ("y", False): "redo"}
+"""The action of a letter with Ctrl or Cmd, and whether Shift is down."""
 TYPING = "input:not([type=checkbox]):not([type=radio]), select, textarea, [contenteditable]"
 """Where a key types rather than acts: no shortcut there."""
 
@@ -29,10 +38,10 @@ def shortcut_letter(key: str, code: str) -> str:
 
 
 def shortcut_action(letter: str, *, command: bool, shift: bool) -> str | None:
-    """The action of a letter: with Ctrl or Cmd (``command``) only Z, undo (not with Shift);
+    """The action of a letter: with Ctrl or Cmd (``command``) Z undo, Shift+Z or Y redo;
     else the letters of :data:`LETTERS`."""
     if command:
-        return "undo" if letter == "z" and not shift else None
+        return COMMANDS.get((letter, shift))
     return LETTERS.get(letter)
 
 

@@ -1,0 +1,134 @@
+"""Redo (docs/rules.md, "Undo and redo"; docs/keyboard.md): the undone moves replay in order
+until a new move is made; the redo line is saved with the game.
+
+These tests share one page; each begins by opening deal HM1-N-AAAAAAB through the Open deal
+dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from game_support import DEAL, button, open_deal, play, spoken, status
+from harness import wait_for_app
+from playwright.sync_api import Page, expect
+
+from halfmoon_core import Game
+
+FIRST_MOVES = ("4-7", "5-6", "2-3-R3", "5-11")
+
+
+@pytest.fixture
+def page(game_page: Page) -> Iterator[Page]:
+    """The module's page on deal HM1-N-AAAAAAB at its start, no dialog open."""
+    page = game_page
+    while page.get_by_role("dialog").count():
+        page.keyboard.press("Escape")
+    open_deal(page, DEAL)
+    expect(page.locator("#deal-code")).to_have_text(DEAL)
+    expect(page.locator("#moves")).to_have_text("0")
+    yield page
+    assert page.guard.problems() == []  # type: ignore[attr-defined]
+
+
+def board(page: Page) -> tuple[str, str, tuple[str, ...]]:
+    """What the player sees of the game: score, moves and every card's name in board order."""
+    names = page.locator("#board button[data-place]").evaluate_all(
+        "cards => cards.map(card => card.getAttribute('aria-label') || card.textContent)"
+    )
+    return page.locator("#score").inner_text(), page.locator("#moves").inner_text(), tuple(names)
+
+
+def played(page: Page) -> Game:
+    """Play FIRST_MOVES on the page; the engine's twin game."""
+    game = Game.from_code(DEAL)
+    for move in FIRST_MOVES:
+        play(page, game, move)
+    return game
+
+
+def test_redo_is_off_until_a_move_is_undone(page: Page) -> None:
+    expect(button(page, "Redo")).to_be_disabled()
+    played(page)
+    expect(button(page, "Redo")).to_be_disabled()
+
+
+def test_undo_3_then_redo_3_returns_to_the_same_position_score_and_moves(page: Page) -> None:
+    game = played(page)
+    before = board(page)
+    assert before[:2] == ("45", "4")
+    for _ in range(3):
+        button(page, "Undo").click()
+    expect(page.locator("#moves")).to_have_text("1")
+    assert board(page) != before
+    expect(button(page, "Redo")).to_be_enabled()
+    twin = Game.from_code(DEAL)
+    twin.push(FIRST_MOVES[0])
+    for number, move in enumerate(FIRST_MOVES[1:], start=2):
+        said = f"Removed {spoken(twin, move.split('-'))}"
+        twin.push(move)
+        button(page, "Redo").click()
+        expect(page.locator("#moves")).to_have_text(str(number))
+        expect(status(page)).to_have_text(said)
+    assert board(page) == before and twin.position() == game.position()
+    expect(button(page, "Redo")).to_be_disabled()
+
+
+def test_a_new_move_after_undo_clears_the_redo_line(page: Page) -> None:
+    game = played(page)
+    button(page, "Undo").click()
+    button(page, "Undo").click()
+    expect(button(page, "Redo")).to_be_enabled()
+    game.pop()
+    game.pop()
+    play(page, game, "R7-R8")  # not the next move of the redo line (2-3-R3)
+    expect(button(page, "Redo")).to_be_disabled()
+    page.keyboard.press("Control+y")
+    expect(page.locator("#moves")).to_have_text("3")
+
+
+def test_playing_the_next_redo_move_by_hand_keeps_the_rest_of_the_line(page: Page) -> None:
+    game = played(page)
+    button(page, "Undo").click()
+    button(page, "Undo").click()
+    game.pop()
+    game.pop()
+    play(page, game, "2-3-R3")  # the next move of the redo line
+    expect(button(page, "Redo")).to_be_enabled()
+    button(page, "Redo").click()
+    expect(page.locator("#moves")).to_have_text("4")
+    expect(page.locator("#score")).to_have_text("45")
+
+
+def test_ctrl_shift_z_and_ctrl_y_redo(page: Page) -> None:
+    played(page)
+    before = board(page)
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    expect(page.locator("#moves")).to_have_text("2")
+    page.keyboard.press("Control+Shift+Z")
+    expect(page.locator("#moves")).to_have_text("3")
+    page.keyboard.press("Control+y")
+    expect(page.locator("#moves")).to_have_text("4")
+    assert board(page) == before
+    expect(button(page, "Redo")).to_have_attribute(
+        "aria-keyshortcuts", "Control+Shift+Z Meta+Shift+Z Control+Y"
+    )
+
+
+def test_a_reload_keeps_the_redo_line(page: Page) -> None:
+    played(page)
+    before = board(page)
+    for _ in range(3):
+        button(page, "Undo").click()
+    expect(page.locator("#moves")).to_have_text("1")
+    page.reload()
+    wait_for_app(page)
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(button(page, "Redo")).to_be_enabled()
+    for number in (2, 3, 4):
+        button(page, "Redo").click()
+        expect(page.locator("#moves")).to_have_text(str(number))
+    assert board(page) == before
+    expect(button(page, "Redo")).to_be_disabled()
