@@ -122,6 +122,10 @@ class Board:
         self.render()
         return outcome
 
+    def celebrate(self) -> None:
+        """Play the win's celebration (not under reduced motion)."""
+        self.view.celebrate()
+
     def set_game(self, game: Any) -> None:
         """Show another game (e.g. another step of the step viewer)."""
         self.model.set_game(game)

@@ -208,6 +208,17 @@ class BoardView:
         face.append(corner, centre)
         return face
 
+    def celebrate(self) -> None:
+        """The win: a card leaves each place of the arc and the reserve, one after the other
+        (``board.css``, docs/interface.md "The end of a game"); nothing under reduced motion.
+        The cards are ghosts: gone at the end of their animation or at the next render."""
+        if self.reduced_motion:
+            return
+        for place in PLACES:
+            flyer = self._el("div", "hm-leaving hm-celebrate")
+            flyer.setAttribute("aria-hidden", "true")
+            self._places[place].querySelector(".hm-face-holder").append(flyer)
+
     def _leave(self, face: Any) -> None:
         """Turn the removed card into a ghost that plays the removal animation, then goes."""
         face.classList.add("hm-leaving")

@@ -66,6 +66,8 @@ class GamePlay:
             self.stats.render()
         self.info.update()
         self.tabs.save_game()
+        if self.state.session.game.status == "won":
+            self.board.celebrate()  # CSS only: the end dialog opens and takes the focus now
         self.end.check(announce, lead)
 
     def undo(self) -> None:

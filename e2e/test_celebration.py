@@ -1,0 +1,56 @@
+"""The win's celebration (docs/interface.md, "The end of a game"): cards leave the arc at the
+win, not under reduced motion (the setting or the OS's), and the end dialog has the focus at
+once either way."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from game_support import button, set_setting, winning_game
+from harness import open_app
+from playwright.sync_api import Page, expect
+
+from halfmoon_core import Game, parse_moves, save_game
+
+AT_ONCE = """() => ({
+    focus: document.activeElement.closest('dialog')?.id ?? document.activeElement.tagName,
+    flying: document.querySelectorAll('#board .hm-celebrate').length,
+    animation: [...document.querySelectorAll('#board .hm-celebrate')]
+        .map(card => getComputedStyle(card).animationName)[0] ?? null,
+})"""
+
+
+def one_move_from_the_win(page: Page) -> None:
+    """Open the game page on the pinned winning game with its last move undone (to redo)."""
+    fixture = winning_game()
+    game = Game.from_code(fixture["start"])
+    for move in parse_moves(fixture["moves"]):
+        game.push(move)
+    game.pop()
+    text = json.dumps({**save_game(game, 90_000), "counted": False})
+    page.add_init_script(f"localStorage.setItem('halfmoon.game', {json.dumps(text)})")
+    open_app(page, "index.html?lang=en")
+    expect(page.locator("#moves")).to_have_text("47")
+
+
+def test_cards_leave_the_arc_at_a_win_and_the_dialog_has_the_focus_at_once(page: Page) -> None:
+    one_move_from_the_win(page)
+    button(page, "Redo").click()  # a win by redo is a win
+    seen = page.evaluate(AT_ONCE)
+    assert seen == {"focus": "end-dialog", "flying": 20, "animation": "hm-celebrate"}
+    expect(page.get_by_role("dialog")).to_contain_text("You won!")
+    expect(page.locator("#board .hm-celebrate")).to_have_count(0)  # gone once they flew
+
+
+@pytest.mark.parametrize("where", ["setting", "os"])
+def test_no_celebration_under_reduced_motion(page: Page, where: str) -> None:
+    if where == "os":
+        page.emulate_media(reduced_motion="reduce")
+    one_move_from_the_win(page)
+    if where == "setting":
+        set_setting(page, "Reduced motion", True)
+        button(page, "Close").click()
+    button(page, "Redo").click()
+    assert page.evaluate(AT_ONCE) == {"focus": "end-dialog", "flying": 0, "animation": None}
+    expect(page.get_by_role("dialog")).to_contain_text("You won!")
