@@ -7,12 +7,14 @@ dialog.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
-from game_support import DEAL, button, open_deal, play, spoken, status
-from harness import wait_for_app
-from playwright.sync_api import Page, expect
+from game_support import DEAL, button, open_deal, open_settings, play, spoken, status
+from harness import open_app, wait_for_app
+from playwright.sync_api import BrowserContext, Page, expect
 
 from halfmoon_core import Game
 
@@ -132,3 +134,34 @@ def test_a_reload_keeps_the_redo_line(page: Page) -> None:
         expect(page.locator("#moves")).to_have_text(str(number))
     assert board(page) == before
     expect(button(page, "Redo")).to_be_disabled()
+
+
+def test_an_export_carries_the_redo_line_to_a_fresh_browser(
+    page: Page, new_context: Callable[..., BrowserContext], tmp_path: Path
+) -> None:
+    played(page)
+    before = board(page)
+    button(page, "Undo").click()
+    button(page, "Undo").click()
+    expect(page.locator("#moves")).to_have_text("2")
+    open_settings(page)
+    with page.expect_download() as download:
+        button(page, "Export").click()
+    path = tmp_path / "export.json"
+    download.value.save_as(path)
+    button(page, "Settings").click()  # closes the panel
+    assert json.loads(path.read_text(encoding="utf-8"))["game"]["redo"] == "2-3-R3,5-11"
+
+    fresh = new_context().new_page()
+    open_app(fresh, "index.html?lang=en")
+    open_settings(fresh)
+    with fresh.expect_file_chooser() as chooser:
+        button(fresh, "Import").click()
+    chooser.value.set_files(path)
+    fresh.get_by_role("dialog").get_by_role("button", name="Import").click()
+    expect(status(fresh)).to_have_text("The file was imported.")
+    button(fresh, "Settings").click()
+    for number in (3, 4):
+        button(fresh, "Redo").click()
+        expect(fresh.locator("#moves")).to_have_text(str(number))
+    assert board(fresh) == before
