@@ -332,7 +332,9 @@ def test_shortcuts(game_page: Page) -> None:
     page.keyboard.press("s")  # Settings opens, the focus stays on the board
     settings = page.locator("#settings-panel")
     expect(settings).to_be_visible()
-    expect(settings).to_contain_text("U or Ctrl+Z undo, N new game, S settings, T statistics")
+    expect(settings).to_contain_text(
+        "U or Ctrl+Z undo, Ctrl+Shift+Z or Ctrl+Y redo, N new game, S settings, T statistics"
+    )
     expect(card(page, game, "7")).to_be_focused()
     page.keyboard.press("t")  # Statistics takes its place
     expect(page.locator("#stats-panel")).to_be_visible()
