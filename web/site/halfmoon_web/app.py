@@ -20,7 +20,7 @@ plays those taps. The parts, one job each:
 :mod:`.settings_panel`    the Settings panel and the settings applied
 :mod:`.panels`            opening and closing the two panels
 :mod:`.sharing`           Copy code and Share link
-:mod:`.play`              taps, Undo, Restart, New game, Open deal, the clock
+:mod:`.play`              taps, Undo, Restart, New game, Open deal, Daily deal, clock
 :mod:`.shortcuts`         the keyboard shortcuts
 ========================  ===============================================================
 
@@ -68,7 +68,8 @@ class GamePage:
         saver = self.saver = Saver(dom, stores, state, board)
         tabs = self.tabs = TabSync(dom, stores, state, board, saver, dialogs, info, end)
         backups = self.backups = BackupsList(dom, data, state)
-        language = self.language = PageLanguage(dom, state, board, saver, stats, backups, end)
+        language = PageLanguage(dom, state, board, saver, stats, backups, end, info)
+        self.language = language
         self.settings = SettingsPanel(dom, data, state, board, saver, language)
         self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
         self.sharing = Sharing(dom, state)
@@ -134,6 +135,7 @@ class GamePage:
             "undo": play.undo,
             "restart": play.restart,
             "open-deal": play.show_open_dialog,
+            "daily": play.daily,
             "settings": lambda: panels.show("settings-panel"),
             "statistics": lambda: panels.show("stats-panel"),
             "close-panel": panels.close,
