@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from game_support import DEAL, button, play, status
+from game_support import DEAL, button, play, status, winning_game
 from harness import open_app, wait_for_app
 from playwright.sync_api import Locator, Page, expect
 
@@ -168,3 +168,39 @@ def test_the_chart_has_one_mark_per_recent_game_and_tables_with_its_numbers(page
     assert rate_rows.nth(2).locator("td").all_inner_texts() == ["3", "0", "0%"]
     points = page.locator("#stats-rate-chart svg .chart-point title").all_text_contents()
     assert points == ["After game 1: 0% won", "After game 2: 0% won", "After game 3: 0% won"]
+
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param((1280, 800), marks=pytest.mark.browser_context_args(
+            viewport={"width": 1280, "height": 800}, timezone_id="Asia/Ho_Chi_Minh")),
+        pytest.param((390, 844), marks=pytest.mark.browser_context_args(
+            viewport={"width": 390, "height": 844}, timezone_id="Asia/Ho_Chi_Minh")),
+    ],
+    ids=["desktop", "phone"],
+)  # fmt: skip
+def test_the_statistics_panel_after_a_few_games(page: Page, size: tuple[int, int]) -> None:
+    """A lost game, a won daily deal, a won game and a lost one: the panel, for the eye
+    (e2e/artifacts/stats-panel-<w>x<h>.png; docs/images/stats-panel.jpg is the desktop one)."""
+    page.clock.set_system_time(EVENING_UTC)
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    play_line(page, DEAL, "4-7,5-6,5-11")
+    button(page, "Daily deal").click()  # left after three moves: lost
+    open_app(page, "index.html?lang=en&daily=2026-11-27")
+    play_line(page, cli_daily("2026-11-27"), WIN_27)
+    fixture = winning_game()
+    open_app(page, f"index.html?lang=en&deal={fixture['start']}")
+    play_line(page, fixture["start"], fixture["moves"])
+    page.keyboard.press("Escape")
+    button(page, "New game").click()
+    play_line(page, page.locator("#deal-code").inner_text(), "")
+    open_statistics(page)
+    expect(page.locator("#stats-recent-chart svg .chart-game")).to_have_count(3)
+    ARTIFACTS.mkdir(exist_ok=True)
+    panel = page.locator("#stats-panel")
+    panel.screenshot(path=str(ARTIFACTS / f"stats-panel-{size[0]}x{size[1]}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"stats-page-{size[0]}x{size[1]}.png"), full_page=True)

@@ -1,6 +1,6 @@
 """The Statistics panel's two charts as SVG trees, DOM-free (docs/interface.md, "Statistics").
 
-* **Recent games**: one mark per recent game, oldest left: the score as a bar above the line
+* **Recent games**: one mark per recent game, the newest right: the score as a bar above the line
   (out of :data:`FULL_SCORE`, a won game's), the time as a bar below it (out of the longest
   shown), filled when won, outlined when lost. Its text alternative is the recent games' table.
 * **Win rate over time**: the overall win rate after each of the last games the statistics
@@ -60,7 +60,8 @@ def _chart(height: int, label: str) -> Svg:
 
 
 def recent_chart(recent: list[GameRecord], lang: str) -> Svg:
-    """The recent games (newest first, as stored), drawn oldest left."""
+    """The recent games (newest first, as stored), drawn oldest left, the newest in the
+    last of ten slots."""
     svg = _chart(124, "recent")
     top, base, depth = 8.0, 64.0, 52.0
     games = list(reversed(recent))
@@ -71,8 +72,8 @@ def recent_chart(recent: list[GameRecord], lang: str) -> Svg:
         _el("text", format_time(longest), x=LEFT - 4, y=base + depth, class_="chart-label"),
     ]
     slot = (WIDTH - LEFT) / _SLOTS
-    for index, game in enumerate(games):
-        x = LEFT + index * slot + slot * 0.2
+    for index, game in enumerate(games):  # the newest in the last slot
+        x = LEFT + (_SLOTS - len(games) + index) * slot + slot * 0.2
         score_h = max(1.5, (base - top - 2) * min(game.score, FULL_SCORE) / FULL_SCORE)
         time_h = max(1.5, (depth - 4) * game.time_ms / longest)
         result = "won" if game.won else "lost"
@@ -135,7 +136,7 @@ def rate_chart(points: list[RatePoint], lang: str) -> Svg:
     for index, point in enumerate(points):
         x = LEFT + 8 + (index * step if len(points) > 1 else span / 2)
         xy.append((x, bottom - (bottom - top) * point.rate / 100))
-    if len(xy) > 1:
+    if len(xy) > 1:  # a line needs two points
         line = " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)
         svg.children.append(_el("polyline", points=line, class_="chart-line"))
     for (x, y), point in zip(xy, points, strict=True):
@@ -143,8 +144,20 @@ def rate_chart(points: list[RatePoint], lang: str) -> Svg:
         dot = _el("g", class_="chart-point")
         dot.children += [_el("title", words), _el("circle", cx=x, cy=y, r=3.5)]
         svg.children.append(dot)
-    ends = {0, len(points) - 1} if points else set()
-    for index in sorted(ends):  # the first and the last game's number under their points
-        tick = str(points[index].game)
-        svg.children.append(_el("text", tick, x=xy[index][0], y=bottom + 14, class_="chart-tick"))
+    svg.children += _ticks(points, [x for x, _ in xy], bottom + 14, lang)
     return svg
+
+
+def _ticks(points: list[RatePoint], xs: list[float], y: float, lang: str) -> list[Svg]:
+    """The first and the last point's game under them (one point: its game, centred)."""
+    if not points:
+        return []
+    if len(points) == 1:
+        anchors = [(0, "middle", 0.0)]
+    else:
+        anchors = [(0, "start", -4.0), (len(points) - 1, "end", 4.0)]
+    return [
+        _el("text", i18n.t(lang, "chart_tick", game=points[index].game), x=xs[index] + shift,
+            y=y, text_anchor=anchor, class_="chart-tick")
+        for index, anchor, shift in anchors
+    ]  # fmt: skip
