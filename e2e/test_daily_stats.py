@@ -112,7 +112,9 @@ def test_daily_games_count_once_per_date_apart_and_in_the_totals(page: Page) -> 
     assert replay(code_27, parse_moves(WIN_27)).status == "won"
     open_app(page, "index.html?lang=en&daily=2026-11-27")
     play_line(page, code_27, "1-2-11")
-    button(page, "Daily deal").click()  # 27 November's, left after a move: lost
+    button(page, "Daily deal").click()  # 27 November's would be left after a move: asked first
+    expect(page.get_by_role("dialog")).to_contain_text("Play today's daily deal?")
+    button(page, "Daily deal").click()  # the dialog's (the toolbar is behind it): lost
     expect(page.locator("#deal-daily")).to_have_text("Daily deal 28 Nov")
     open_statistics(page)
     expect(stats_value(page, "Daily deals played")).to_have_text("1")
@@ -184,12 +186,13 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
     ids=["desktop", "phone"],
 )  # fmt: skip
 def test_the_statistics_panel_after_a_few_games(page: Page, size: tuple[int, int]) -> None:
-    """A lost game, a won daily deal, a won game and a lost one: the panel, for the eye
+    """A lost game, a won daily deal and a won game: the panel, for the eye
     (e2e/artifacts/stats-panel-<w>x<h>.png; docs/images/stats-panel.jpg is the desktop one)."""
     page.clock.set_system_time(EVENING_UTC)
     open_app(page, f"index.html?lang=en&deal={DEAL}")
     play_line(page, DEAL, "4-7,5-6,5-11")
-    button(page, "Daily deal").click()  # left after three moves: lost
+    button(page, "Daily deal").click()
+    button(page, "Daily deal").click()  # the dialog's: left after three moves, lost
     open_app(page, "index.html?lang=en&daily=2026-11-27")
     play_line(page, cli_daily("2026-11-27"), WIN_27)
     fixture = winning_game()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
+from halfmoon_core import Game, HalfMoonError, daily_code, normalise_code, random_code
 
 from . import i18n
 from .board import Board
@@ -124,9 +124,19 @@ class GamePlay:
         self.dom.el("deal-input").value = ""
         self._start(code, "opened_deal")
 
+    def ask_daily(self) -> None:
+        """Daily deal: ask first when it leaves a game in progress with moves (as New game)."""
+        session, code = self.state.session, daily_code(today(self.dom.window))
+        game = session.game
+        if game.status == "playing" and game.history and session.code != code:
+            self.dialogs.open("daily-dialog")
+        else:
+            self.daily()
+
     def daily(self) -> None:
         """Today's daily deal: the game of it goes on when it is the one shown and not won,
         else it starts (the game left counts as lost if it had a move)."""
+        self.dialogs.close("daily-dialog")
         if not self.tabs.catch_up():
             return
         date, state = today(self.dom.window), self.state
