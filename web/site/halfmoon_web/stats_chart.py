@@ -25,7 +25,7 @@ FULL_SCORE = 520
 RATE_POINTS = 10
 """The most points the win-rate chart draws."""
 WIDTH = 240
-LEFT = 30
+LEFT = 32
 """Room for the axis labels, left of the plot."""
 _SLOTS = 10
 """The recent-games chart keeps room for ten games (stats.RECENT_LIMIT), so bars keep their

@@ -91,7 +91,7 @@ class StatsPanel:
             date = date_text(record.daily, self.state.lang, short=True)
             mark = self.dom.document.createElement("span")
             mark.className = "recent-daily"
-            mark.textContent = self.state.t("daily_badge", date=date)
+            mark.textContent = self.state.t("recent_daily", date=date)
             row.firstElementChild.append(mark)
         return row
 
