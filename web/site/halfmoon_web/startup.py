@@ -55,8 +55,9 @@ def load(dom: PageDom, stores: Stores) -> tuple[PageState, list[str]]:
         session = _open_daily_link(daily, session, data, dom, lang, notices)
     elif link is not None:
         session = _open_link(link, session, data, lang, dom.now(), notices)
-    for name in ("daily", "deal"):
-        dom.drop_url_param(name)
+    for name, value in (("daily", daily), ("deal", link)):
+        if value is not None:
+            dom.drop_url_param(name)
     if session is None:
         session = GameSession(Game.from_code(random_code()))
     session.record_win(data, dom.now())
