@@ -29,6 +29,12 @@ WIN_27 = (
     "3-9,9-11,11-12,10-11,4-10,5-10,5-9,3-8,12-R2,1-12,11-12-R1"
 )
 """A winning line of the daily deal of 2026-11-27 (found by tests/solver.py)."""
+WIN_28 = (
+    "1-4-10,6-8,8-10-12,3-11,2-12,4-6,7-10,4-7,7-12,7-8,2-3-8,1-7,9-R4,5-R3,2-5,4-5-11,8-R7,"
+    "8-10-R6,7-R8,6-7,6-10,9-10,6-10,1-10,1-R5,1-7-9,9-12,11-12,9-11,3-12,1-2,2-3,2-5,1-4,4-11,"
+    "4-11,3-4,3-9,3-5,2-3,5-R1,5-6-11,2-11,9-R2,6-9,6-12,5-8-12,1-8"
+)
+"""A winning line of the daily deal of 2026-11-28."""
 
 
 def cli_daily(date: str) -> str:
@@ -131,13 +137,20 @@ def test_daily_games_count_once_per_date_apart_and_in_the_totals(page: Page) -> 
     expect(stats_value(page, "Games played")).to_have_text("2")  # the totals count both
     expect(stats_value(page, "Games won")).to_have_text("1")
     expect(page.locator("#stats-recent tbody tr").first).to_contain_text("Daily 27 Nov")
-    page.clock.set_system_time("2026-11-29T20:00:00Z")  # 30 November: the 28th and 29th missed
+    page.keyboard.press("Escape")
+    button(page, "Daily deal").click()  # today's; the game left is won: nothing to ask
+    play_line(page, cli_daily("2026-11-28"), WIN_28)
+    open_statistics(page)
+    expect(stats_value(page, "Daily deals played")).to_have_text("2")
+    expect(stats_value(page, "Daily streak")).to_have_text("2")  # 27 and 28 November
+    expect(stats_value(page, "Best daily streak")).to_have_text("2")
+    page.clock.set_system_time("2026-11-29T20:00:00Z")  # 30 November: the 29th was missed
     page.reload()
     wait_for_app(page)
     expect(page.get_by_role("dialog")).to_contain_text("You won!")  # the won game, shown again
     open_statistics(page)
     expect(stats_value(page, "Daily streak")).to_have_text("0")
-    expect(stats_value(page, "Best daily streak")).to_have_text("1")
+    expect(stats_value(page, "Best daily streak")).to_have_text("2")
 
 
 def test_the_chart_has_one_mark_per_recent_game_and_tables_with_its_numbers(page: Page) -> None:
