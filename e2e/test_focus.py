@@ -114,6 +114,7 @@ def test_embed_step_viewer_keeps_the_focus(
     start, prev, next_ = names
     open_app(page, f"embed.html?deal={DEAL}&steps=4-7,5-6&lang={lang}")
     step_is(page, count.format(0))
+    expect(press(page, "Tab")).to_have_role("link")  # a page of its own: the link to play first
     expect(press(page, "Tab")).to_have_accessible_name(next_)  # Start, Previous are off
     expect(press(page, "Enter")).to_have_accessible_name(next_)
     step_is(page, count.format(1))

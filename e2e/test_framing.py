@@ -42,6 +42,9 @@ def test_embed_can_be_framed_by_another_site(page: Page, host_page) -> None:
     two.click()
     expect(frame.get_by_role("status")).to_have_text("Removed 9 of hearts and 2 of diamonds")
     expect(frame.get_by_role("button", name="8 of hearts, pile 4, 7 cards")).to_be_visible()
+    # In a frame the embed stays a bare board: its heading for screen readers only, no link.
+    expect(frame.get_by_role("heading", name="Half Moon board")).to_have_css("position", "absolute")
+    expect(frame.get_by_role("link")).to_have_count(0)
 
 
 @pytest.mark.allow_page_errors

@@ -428,7 +428,7 @@ def test_the_embed_board_has_the_same_keys(page: Page) -> None:
     open_app(page, f"embed.html?deal={DEAL}&lang=en")
     game = Game.from_code(DEAL)
     expect(page.locator("#board [tabindex='0']")).to_have_count(1)
-    assert tab_into_board(page) == 1  # the board is the embed's first stop
+    assert tab_into_board(page) == 2  # opened on its own: the link to play, then the board
     expect(card(page, game, "1")).to_be_focused()
     for key, place in [("End", "R8"), ("ArrowRight", "1"), ("q", "2"), ("ArrowDown", "R1")]:
         page.keyboard.press(key)

@@ -17,6 +17,7 @@ from .messages import MESSAGES, Message
 from .moves import Move, format_moves, parse_move, parse_moves
 from .places import PILES, PLACES, RESERVE
 from .position import Layout, format_position, is_position_text, parse_position
+from .replay_code import decode_replay, encode_replay
 from .save import load_game, save_game
 from .tapping import TapResult, joinable, tap
 
@@ -43,6 +44,8 @@ __all__ = [
     "TapResult",
     "daily_code",
     "deal",
+    "decode_replay",
+    "encode_replay",
     "format_code",
     "format_moves",
     "format_position",

@@ -45,7 +45,8 @@ def _cmd_check(args: argparse.Namespace) -> str:
 
 
 def _cmd_embed(args: argparse.Namespace) -> str:
-    return embed_snippet(args.start, args.steps or "", args.labels, args.lang, args.base or "")
+    steps, base = args.steps or "", args.base or ""
+    return embed_snippet(args.start, steps, args.labels, args.lang, base, args.compact)
 
 
 def _cmd_daily(args: argparse.Namespace) -> str:
@@ -129,6 +130,11 @@ def _embed_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of ``embed``."""
     p.add_argument("start", help=_START_HELP)
     p.add_argument("--steps", default="", metavar="MOVES", help="a step viewer of " + _MOVES_HELP)
+    p.add_argument(
+        "--compact",
+        action="store_true",
+        help="write the steps as a short replay code, e.g. replay=IA for 4-7,2-3-R3",
+    )
     p.add_argument(
         "--labels",
         action="store_true",

@@ -9,22 +9,31 @@ from .deals import normalise_code
 from .game import Game, replay
 from .moves import format_moves, parse_moves
 from .position import is_position_text
+from .replay_code import encode_replay
 
 LANGS = ("en", "vi")
 _SAFE = ":/,-"
 
 
 def embed_url(
-    start: str, steps: str = "", labels: bool = False, lang: str | None = None, base: str = ""
+    start: str,
+    steps: str = "",
+    labels: bool = False,
+    lang: str | None = None,
+    base: str = "",
+    compact: bool = False,
 ) -> str:
-    """The ``embed.html`` address for a deal code or position, validating everything first."""
+    """The ``embed.html`` address for a deal code or position, validating everything first;
+    ``compact`` writes the steps as a replay code (``replay=``, docs/formats.md)."""
     game = Game.from_start(start)
     moves = parse_moves(steps)
     replay(game.start, moves)  # raises MoveError naming the first illegal step
     key = "position" if is_position_text(start) else "deal"
     value = game.start if key == "position" else normalise_code(start)
     params = [f"{key}={quote(value, safe=_SAFE)}"]
-    if moves:
+    if moves and compact:
+        params.append(f"replay={encode_replay(game.start, moves)}")
+    elif moves:
         params.append(f"steps={quote(format_moves(moves), safe=_SAFE)}")
     if labels:
         params.append("labels=1")
@@ -37,10 +46,15 @@ def embed_url(
 
 
 def embed_snippet(
-    start: str, steps: str = "", labels: bool = False, lang: str | None = None, base: str = ""
+    start: str,
+    steps: str = "",
+    labels: bool = False,
+    lang: str | None = None,
+    base: str = "",
+    compact: bool = False,
 ) -> str:
     """A ready ``<iframe>`` element showing the board (escaped for HTML)."""
-    url = embed_url(start, steps, labels, lang, base)
+    url = embed_url(start, steps, labels, lang, base, compact)
     title = "Half Moon board" if lang != "vi" else "Bàn chơi Half Moon"
     height = 560 if steps else 480
     return (

@@ -46,6 +46,14 @@ MESSAGES: dict[str, str] = {
     "move_illegal": "move {move} is illegal: {reason}",
     "move_none_to_undo": "there is no move to undo",
     "replay_illegal": "move {number} ({move}) is illegal: {reason}",
+    # replay_code.py
+    "replay_code_not_text": "a replay code must be text",
+    "replay_code_char": "{char!r} (character {at}) is not in a replay code"
+    " (A–Z, a–z, 0–9, - and _)",
+    "replay_code_over": "the game is over after {played} moves, but the replay code goes on",
+    "replay_code_cut": "the replay code stops in the middle of move {number}",
+    "replay_code_index": "move {number} of the replay code is not one of the {count} moves there"
+    " are",
     # position.py
     "position_not_text": "a position must be text",
     "position_prefix": "a position string starts with {prefix}",

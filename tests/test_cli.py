@@ -122,6 +122,11 @@ def test_embed_prints_an_iframe_with_the_escaped_url_and_its_parameters(capsys) 
     assert "&steps" not in out  # the & is escaped for HTML
 
 
+def test_embed_compact_writes_a_replay_code(capsys) -> None:
+    status, out, _ = run(capsys, "embed", "HM1-N-AAAAAAB", "--steps", "4-7,2-3-R3", "--compact")
+    assert status == 0 and 'src="embed.html?deal=HM1-N-AAAAAAB&amp;replay=IA"' in out
+
+
 def test_embed_of_a_position_uses_the_position_parameter(capsys) -> None:
     status, out, _ = run(capsys, "embed", DEAL_1_POSITION)
     assert status == 0 and f'src="embed.html?position={DEAL_1_POSITION}"' in out

@@ -66,3 +66,10 @@ def test_the_step_viewer_gets_a_taller_frame() -> None:
 def test_markup_in_the_base_address_cannot_break_out_of_the_attribute() -> None:
     snippet = embed_snippet(DEAL_1, base='https://x.test/"><script>alert(1)</script>')
     assert "<script>" not in snippet and "&quot;&gt;&lt;script&gt;" in snippet
+
+
+def test_compact_steps_are_a_replay_code() -> None:
+    url = embed_url(DEAL_1, "4-7,2-3-R3", lang="en", compact=True)
+    assert url == "embed.html?deal=HM1-N-AAAAAAB&replay=IA&lang=en"
+    assert embed_url(DEAL_1, compact=True) == "embed.html?deal=HM1-N-AAAAAAB"
+    assert 'replay=IA"' in embed_snippet(DEAL_1, "4-7,2-3-R3", compact=True)

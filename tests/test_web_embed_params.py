@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import parse_qsl
 
 import pytest
+from engine_support import WINNING_GAME
 
 from halfmoon_core import Game
 from halfmoon_web.embed_params import EmbedConfig, EmbedParamError, parse_embed_pairs
@@ -28,6 +29,18 @@ def test_position_with_steps_labels_and_lang() -> None:
     assert (config.steps, config.labels, config.lang) == ("4-7,5-6", True, "vi")
 
 
+def test_a_replay_code_becomes_the_steps_it_stands_for() -> None:
+    config = parse_embed_query("deal=HM1-N-AAAAAAB&replay=IA&lang=en")
+    assert (config.start, config.steps, config.lang) == ("HM1-N-AAAAAAB", "4-7,2-3-R3", "en")
+    assert parse_embed_query("deal=HM1-N-AAAAAAB&replay=").steps == ""
+
+
+def test_the_pinned_winning_game_as_a_replay_code() -> None:
+    code = "IIIAEDCCBHAKFCCCDDACBCBBACAAADBBBEDCADAAAAAAAAAA"
+    config = parse_embed_query(f"deal=HM1-N-AAAAAAB&replay={code}")
+    assert config.steps == WINNING_GAME["moves"]
+
+
 @pytest.mark.parametrize(
     ("query", "param", "fragment"),
     [
@@ -42,6 +55,11 @@ def test_position_with_steps_labels_and_lang() -> None:
         ("deal=HM1-N-AAAAAAB&lang=fr", "lang", "not a language"),
         ("deal=HM1-N-AAAAAAB&deal=HM1-N-AAAAAAC", "deal", "more than once"),
         ("deal=HM1-N-AAAAAAB&stpes=1-8", "stpes", "unknown parameter"),
+        ("deal=HM1-N-AAAAAAB&replay=I!", "replay", "'!' (character 2) is not in a replay code"),
+        ("deal=HM1-N-AAAAAAB&replay=_", "replay", "not one of the 19 moves there are"),
+        ("deal=HM1-N-AAADGKR&replay=AA", "replay", "over after 1 moves"),
+        ("deal=HM1-N-AAAAAAB&steps=4-7&replay=I", "replay", "give steps or replay, not both"),
+        ("deal=HM1-N-ABC&replay=I", "deal", "7 letters"),
     ],
 )
 def test_bad_parameter_is_named(query: str, param: str, fragment: str) -> None:
@@ -58,6 +76,7 @@ def test_bad_parameter_is_named(query: str, param: str, fragment: str) -> None:
         ("deal=HM1-N-ABC", "phần cuối phải gồm 7 chữ cái A–Z, ví dụ HM1-N-AAAAAAB; mã này là"),
         ("deal=HM1-N-AAAAAAB&steps=4-8", "nước đi thứ 1 (4-8) không hợp lệ: 9H + 7S có tổng 16"),
         ("deal=HM1-N-AAAAAAB&steps=banana", "nước đi 'banana': 'banana' không phải là một vị trí"),
+        ("deal=HM1-N-AAAAAAB&replay=_", "nước đi thứ 1 của mã xem lại không phải là một trong 19"),
         ("deal=HM1-N-AAAAAAB&lang=fr", "'fr' không phải là ngôn ngữ (dùng en hoặc vi)"),
         ("deal=HM1-N-AAAAAAB&stpes=1-8", "không có tham số này (các tham số: deal, position"),
     ],

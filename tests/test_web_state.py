@@ -75,6 +75,24 @@ def test_stats_streaks_best_time_and_rate() -> None:
     assert Stats.from_json(json.loads(json.dumps(stats.to_json()))) == stats
 
 
+def test_recent_games_keep_their_moves_and_old_records_load_without() -> None:
+    old = {"code": "HM1-N-AAAAAAB", "won": False, "score": 10, "moves": 1, "time_ms": 5}
+    new = {**old, "line": " 4-7 , r1-5 "}
+    stats = Stats.from_json({"played": 2, "recent": [new, old]})
+    assert [record.line for record in stats.recent] == ["4-7,5-R1", None]
+    assert stats.to_json()["recent"][0]["line"] == "4-7,5-R1"
+    assert Stats.from_json(json.loads(json.dumps(stats.to_json()))) == stats
+
+
+def test_a_counted_game_keeps_its_moves() -> None:
+    session = GameSession(Game.from_code(WIN))
+    session.game.push("4-7")
+    session.game.push("5-6")
+    stats = Stats()
+    record = session.record_left(stats, 0.0)
+    assert record is not None and record.line == "4-7,5-6" and stats.recent == [record]
+
+
 def test_recent_games_are_capped() -> None:
     stats = Stats()
     for n in range(15):
@@ -91,6 +109,30 @@ def test_recent_games_are_capped() -> None:
         {"played": 1, "won": 2},
         {"recent": [{"code": 3}]},
         {"played": True},
+        {
+            "recent": [
+                {
+                    "code": "HM1-N-AAAAAAB",
+                    "won": False,
+                    "score": 10,
+                    "moves": 1,
+                    "time_ms": 0,
+                    "line": 47,
+                }
+            ]
+        },
+        {
+            "recent": [
+                {
+                    "code": "HM1-N-AAAAAAB",
+                    "won": False,
+                    "score": 10,
+                    "moves": 1,
+                    "time_ms": 0,
+                    "line": "4-7,,5-6",
+                }
+            ]
+        },
     ],
 )
 def test_bad_stats_are_rejected(data: object) -> None:

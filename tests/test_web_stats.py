@@ -20,7 +20,8 @@ NOV_29, NOV_30, DEC_1 = 332, 333, 334  # day numbers of 2026-11-29, -30 and 2026
 
 def daily_game(date: str, won: bool) -> GameRecord:
     """A finished game of the daily deal of ``date``."""
-    return GameRecord(daily_code(date), won, 520 if won else 30, 48 if won else 3, 60_000, date)
+    code = daily_code(date)
+    return GameRecord(code, won, 520 if won else 30, 48 if won else 3, 60_000, daily=date)
 
 
 def test_a_daily_date_counts_once_and_turns_won_when_won_later() -> None:

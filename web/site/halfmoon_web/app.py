@@ -20,6 +20,9 @@ plays those taps. The parts, one job each:
 :mod:`.settings_panel`    the Settings panel and the settings applied
 :mod:`.panels`            opening and closing the two panels
 :mod:`.sharing`           Copy code and Share link
+:mod:`.transfer_view`     Export and Import (the Settings panel)
+:mod:`.replay_view`       Replay: a finished game in the step viewer
+:mod:`.replay_share`      Share replay: the replay link and its snippet
 :mod:`.play`              taps, Undo, Restart, New game, Open deal, Daily deal, clock
 :mod:`.shortcuts`         the keyboard shortcuts
 ========================  ===============================================================
@@ -42,6 +45,8 @@ from .page_dom import PageDom
 from .page_state import PageState
 from .panels import Panels
 from .play import GamePlay
+from .replay_share import ReplayShare
+from .replay_view import ReplayView
 from .saver import Saver
 from .saving_view import BackupsList
 from .settings_panel import SettingsPanel
@@ -52,6 +57,7 @@ from .startup import Stores
 from .stats_panel import StatsPanel
 from .storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
 from .tabs import TabSync
+from .transfer_view import DataTransfer
 
 
 class GamePage:
@@ -70,9 +76,12 @@ class GamePage:
         backups = self.backups = BackupsList(dom, data, state)
         language = PageLanguage(dom, state, board, saver, stats, backups, end, info)
         self.language = language
-        self.settings = SettingsPanel(dom, data, state, board, saver, language)
+        settings = self.settings = SettingsPanel(dom, data, state, board, saver, language)
+        self.transfer = DataTransfer(dom, stores, state, tabs, settings, stats, dialogs)
         self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
         self.sharing = Sharing(dom, state)
+        self.replay = ReplayView(dom, state, dialogs)
+        self.replay_share = ReplayShare(dom, state)
         play = self.play = GamePlay(dom, stores, state, board, tabs, dialogs, info, end, stats)
         board.on_tap = play.on_tap
         shortcuts = {  # docs/keyboard.md, "Shortcuts"
@@ -91,6 +100,7 @@ class GamePage:
         self.listen()
         self.keyboard.mark()
         self.language.apply()
+        self.settings.fill_languages()
         self.settings.sync_form()
         self.tabs.save_game()
         notices = [*notices, *self.saver.problem_texts()]
@@ -114,6 +124,7 @@ class GamePage:
         doc.body.addEventListener("keydown", dom.proxy(self.keyboard.on_keydown))
         dom.el("settings-panel").addEventListener("change", dom.proxy(self.settings.on_change))
         dom.el("open-form").addEventListener("submit", dom.proxy(self.play.on_open_submit))
+        dom.el("import-file").addEventListener("change", dom.proxy(self.transfer.on_file))
         closed = dom.proxy(self.dialogs.on_closed)
         for dialog in doc.querySelectorAll("dialog"):
             dialog.addEventListener("close", closed)
@@ -143,11 +154,19 @@ class GamePage:
             "close-dialog": lambda: target.closest("dialog").close(),
             "copy-code": self.sharing.copy_code,
             "share-link": self.sharing.share_link,
+            "replay-game": self.replay.open_current,
+            "replay-recent": lambda: self.replay.open_from(target),
+            "share-replay": self.replay_share.share,
+            "copy-replay-link": self.replay_share.copy_link,
+            "copy-replay-embed": self.replay_share.copy_embed,
             "sync-keep": tabs.keep_this_game,
             "sync-take": tabs.take_their_game,
             "sync-choose": tabs.choose,
             "download-backups": self.backups.download,
             "clear-backups": self.backups.clear,
+            "export-data": self.transfer.export,
+            "import-data": self.transfer.choose_file,
+            "import-now": self.transfer.confirm,
         }.get(str(target.getAttribute("data-action")))
         if handler is not None:
             handler()

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from halfmoon_core import is_position_text
+
 from .announce import tap_message
 from .board import Board
 from .clock import Clock, format_time
 from .dom import focus_lost, found, page_language, translate_marked
-from .embed_params import EmbedParamError, parse_embed_pairs
+from .embed_params import EmbedConfig, EmbedParamError, parse_embed_pairs
 from .i18n import end_title, t
 from .model import BoardModel, TapOutcome
 from .stepper import Stepper
@@ -43,6 +45,7 @@ class EmbedPage:
             raise EmbedFailed(self._fail(page_language(window), exc)) from None
         self.lang = page_language(window)
         self._set_lang(self.lang)
+        self._standalone(config)
         self.status = document.getElementById("embed-status")
         self.say("")  # early.js's loading note (docs/startup.md)
         host = document.getElementById("board")
@@ -72,6 +75,25 @@ class EmbedPage:
         self.document.documentElement.setAttribute("lang", lang)
         translate_marked(self.document, lambda key: t(lang, key))
         self.document.title = t(lang, "embed_heading")
+
+    def _standalone(self, config: EmbedConfig | None) -> None:
+        """Opened as a page of its own (a shared link, not a frame): a visible heading and a
+        link to play (docs/interface.md, "The rules page and the embed")."""
+        window = self.window
+        if window.self != window.top:  # framed: the embedding page says the rest
+            return
+        lang, doc = self.lang, self.document
+        doc.body.classList.add("embed-standalone")
+        heading = t(lang, "replay_heading" if config and config.steps else "embed_heading")
+        doc.getElementById("embed-heading").textContent = heading
+        doc.title = heading
+        link = doc.getElementById("embed-play")
+        if not found(link):
+            return
+        deal = config is not None and not is_position_text(config.start)
+        link.textContent = t(lang, "play_this_deal" if deal else "play_half_moon")
+        link.href = f"index.html?deal={config.start}" if deal else "index.html"
+        doc.getElementById("embed-links").hidden = False
 
     def _on_tap(self, outcome: TapOutcome) -> None:
         """The clock runs from the first tap to the end; the tap is said (a removal once, with
@@ -108,7 +130,9 @@ class EmbedPage:
 
     def _fail(self, lang: str, exc: EmbedParamError) -> str:
         """Show the bad parameter inside the frame, as text; return the message."""
+        self.lang = lang
         self._set_lang(lang)
+        self._standalone(None)
         text = t(lang, "embed_bad_param", param=exc.param, message=exc.text(lang))
         box = self.document.getElementById("embed-error")
         if found(box):

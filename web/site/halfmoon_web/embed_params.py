@@ -9,11 +9,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from halfmoon_core import Game, HalfMoonError, Message, normalise_code, parse_moves, replay
+from halfmoon_core import (
+    Game,
+    HalfMoonError,
+    Message,
+    decode_replay,
+    format_moves,
+    normalise_code,
+    parse_moves,
+    replay,
+)
 
 from .i18n import LANGS, message_text, t, words_list
 
-KNOWN = ("deal", "position", "steps", "labels", "lang")
+KNOWN = ("deal", "position", "steps", "replay", "labels", "lang")
 
 
 class EmbedConfig(NamedTuple):
@@ -72,25 +81,37 @@ def parse_embed_pairs(pairs: Iterable[tuple[str, str]]) -> EmbedConfig:
     labels_text = seen.get("labels", "0")
     if labels_text not in ("0", "1"):
         raise EmbedParamError("labels", "embed_bad_labels", value=_short(labels_text))
+    start = _start(seen)
+    steps = _steps(start, seen)
+    return EmbedConfig(start, steps, labels_text == "1", lang)
+
+
+def _start(seen: dict[str, str]) -> str:
+    """The start: ``deal`` (a code) or ``position`` (a position string), one of them."""
     if "deal" in seen and "position" in seen:
         raise EmbedParamError("position", "embed_deal_and_position")
-    if "deal" in seen:
-        name = "deal"
-        try:
-            start = normalise_code(seen["deal"])
-        except HalfMoonError as exc:
-            raise EmbedParamError(name, exc.message) from None
-    elif "position" in seen:
-        name = "position"
-        try:
-            start = Game.from_position(seen["position"]).start
-        except HalfMoonError as exc:
-            raise EmbedParamError(name, exc.message) from None
-    else:
+    if "deal" not in seen and "position" not in seen:
         raise EmbedParamError("deal", "embed_no_start")
-    steps = seen.get("steps", "")
+    name = "deal" if "deal" in seen else "position"
     try:
-        replay(start, parse_moves(steps))
+        if name == "deal":
+            return normalise_code(seen[name])
+        return Game.from_position(seen[name]).start
     except HalfMoonError as exc:
-        raise EmbedParamError("steps", exc.message) from None
-    return EmbedConfig(start, steps, labels_text == "1", lang)
+        raise EmbedParamError(name, exc.message) from None
+
+
+def _steps(start: str, seen: dict[str, str]) -> str:
+    """The steps as move notation: ``steps`` (checked by replaying it) or ``replay`` (a replay
+    code, read by replaying it; docs/formats.md, "Replay codes"), not both."""
+    if "steps" in seen and "replay" in seen:
+        raise EmbedParamError("replay", "embed_steps_and_replay")
+    name = "replay" if "replay" in seen else "steps"
+    try:
+        if name == "replay":
+            return format_moves(decode_replay(start, seen[name]))
+        steps = seen.get(name, "")
+        replay(start, parse_moves(steps))
+        return steps
+    except HalfMoonError as exc:
+        raise EmbedParamError(name, exc.message) from None

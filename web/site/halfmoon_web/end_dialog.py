@@ -1,6 +1,7 @@
 """The game page's end-of-game dialog: "You won!" with the score, moves and time, or "No more
 moves" (docs/rules.md, "Score, moves, end of game"), also said in the status line
-(docs/keyboard.md, "Announcements")."""
+(docs/keyboard.md, "Announcements"). A game with moves also offers Replay and Share replay
+(docs/interface.md, "The game page")."""
 
 from __future__ import annotations
 
@@ -36,6 +37,10 @@ class EndDialog:
         self.dom.el("end-title").textContent = title
         self.dom.el("end-body").textContent = body
         self.dom.el("end-undo").hidden = not game.can_undo
+        for button_id in ("end-replay", "end-share"):  # a game with moves can be replayed
+            self.dom.el(button_id).hidden = not game.history
+        if not self.dialogs.is_open("end-dialog"):
+            self.dom.el("replay-share").hidden = True  # shown by Share replay (replay_share.py)
         if announce:
             self.dom.say(i18n.sentences(lead, title, body))
         self.dialogs.open("end-dialog")

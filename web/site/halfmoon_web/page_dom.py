@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from .dom import found
 
@@ -77,3 +77,14 @@ class PageDom:
         query = str(params.toString())
         url = str(window.location.pathname) + (f"?{query}" if query else "")
         window.history.replaceState(None, "", url)
+
+    def download(self, text: str, file_name: str) -> None:
+        """Give the player ``text`` as a JSON file named ``file_name`` (the browser's download)."""
+        window = self.window
+        blob = window.Blob.new(to_js([text]), self.js_options(type="application/json"))
+        url = window.URL.createObjectURL(blob)
+        link = self.document.createElement("a")
+        link.href = url
+        link.download = file_name
+        link.click()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)

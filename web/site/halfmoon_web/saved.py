@@ -92,6 +92,10 @@ class SavedData:
         settings = self.read(SETTINGS_KEY, Settings.from_json)
         return Settings() if settings is None else settings
 
+    def replace_settings(self, settings: Settings) -> bool:
+        """Store ``settings`` in place of the stored ones (an import); False when not stored."""
+        return self.storage.set_text(SETTINGS_KEY, json_text(settings.to_json()))
+
     def change_settings(self, change: Callable[[Settings], None]) -> Settings:
         """Apply ``change`` to the settings as stored now, store them, and return them."""
         settings = self.settings()
@@ -111,3 +115,8 @@ class SavedData:
         stats.record(game)
         self.storage.set_text(STATS_KEY, json_text(stats.to_json()))
         return stats
+
+    def replace_stats(self, stats: Stats) -> bool:
+        """Store ``stats`` in place of the stored statistics (an import); False when not
+        stored."""
+        return self.storage.set_text(STATS_KEY, json_text(stats.to_json()))

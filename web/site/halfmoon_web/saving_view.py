@@ -132,14 +132,4 @@ class BackupsList:
 
     def download(self) -> None:
         """Give the player the kept copies as a JSON file."""
-        from pyodide.ffi import create_once_callable, to_js
-
-        window = self.dom.window
-        text = self.data.shelf.download_text()
-        blob = window.Blob.new(to_js([text]), self.dom.js_options(type="application/json"))
-        url = window.URL.createObjectURL(blob)
-        link = self.dom.document.createElement("a")
-        link.href = url
-        link.download = "halfmoon-unreadable-saves.json"
-        link.click()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        self.dom.download(self.data.shelf.download_text(), "halfmoon-unreadable-saves.json")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from halfmoon_core import Game, daily_code, load_game, save_game
+from halfmoon_core import Game, daily_code, format_moves, load_game, save_game
 
 from .clock import Clock
 from .model import BoardModel
@@ -62,7 +62,8 @@ class GameSession:
     def _record(self, stats: Recorder, won: bool, now: float) -> GameRecord:
         game = self.game
         elapsed = self.clock.elapsed(now)
-        record = GameRecord(self.code, won, game.score, game.moves, elapsed, self.daily)
+        line = format_moves(game.history)
+        record = GameRecord(self.code, won, game.score, game.moves, elapsed, line, self.daily)
         stats.record(record)
         self.counted = True
         return record

@@ -34,6 +34,17 @@ class SettingsPanel:
     saver: Saver
     language: PageLanguage
 
+    def fill_languages(self) -> None:
+        """One option per language there is a catalog of, each named in its own language,
+        the default first (docs/i18n.md, "A new language")."""
+        options = []
+        for lang in sorted(i18n.LANGS, key=lambda code: (code != i18n.DEFAULT_LANG, code)):
+            option = self.dom.document.createElement("option")
+            option.value = option.lang = lang
+            option.textContent = i18n.t(lang, "language_name")
+            options.append(option)
+        self._field("lang").replaceChildren(*options)
+
     def sync_form(self) -> None:
         """Show the current settings in the form."""
         for name in FLAGS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from halfmoon_core import parse_date
+from halfmoon_core import HalfMoonError, format_moves, parse_date, parse_moves
 
 from .daily_stats import DailyStats
 
@@ -23,13 +23,15 @@ HISTORY_LIMIT = 100
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One finished game."""
+    """One finished game; ``line``: its moves in move notation (docs/formats.md, "Moves"), or
+    None for a game stored before the moves were kept (it cannot be replayed)."""
 
     code: str
     won: bool
     score: int
     moves: int
     time_ms: int
+    line: str | None = None
     daily: str | None = None
     """The date (``YYYY-MM-DD``) when the game was that date's daily deal."""
 
@@ -127,6 +129,7 @@ def _record(item: Any) -> GameRecord:
         _count(item.get("score"), "score"),
         _count(item.get("moves"), "moves"),
         _count(item.get("time_ms"), "time_ms"),
+        _line(item.get("line")),
         _daily_date(item.get("daily")),
     )
 
@@ -134,3 +137,14 @@ def _record(item: Any) -> GameRecord:
 def _daily_date(value: Any) -> str | None:
     """A recent game's daily date, checked (the engine says what is wrong)."""
     return None if value is None else str(parse_date(value))
+
+
+def _line(value: Any) -> str | None:
+    """A recent game's moves: absent (None), or a move list the engine reads (its legality is
+    checked by replaying it when the game is replayed)."""
+    if value is None:
+        return None
+    try:
+        return format_moves(parse_moves(value))
+    except HalfMoonError:
+        raise ValueError("a recent game's moves are malformed") from None

@@ -15,6 +15,8 @@ from .saved import SavedData
 from .stats import GameRecord, Stats
 from .stats_chart import RatePoint, rate_chart, rate_points, recent_chart
 
+SVG = "http://www.w3.org/2000/svg"
+
 if TYPE_CHECKING:
     from .page_dom import PageDom
 
@@ -83,7 +85,7 @@ class StatsPanel:
 
     def _row(self, record: GameRecord) -> Any:
         """One recent game as a table row: code (and the daily deal's date), result, score,
-        moves, time."""
+        moves, time, Replay."""
         result = self.state.t("result_won" if record.won else "result_lost")
         cells = (record.code, result, str(record.score), str(record.moves))
         row = self._cells((*cells, format_time(record.time_ms)))
@@ -93,8 +95,33 @@ class StatsPanel:
             mark.className = "recent-daily"
             mark.textContent = self.state.t("recent_daily", date=date)
             row.firstElementChild.append(mark)
+        cell = self.dom.document.createElement("td")
+        if record.line:  # a game stored before its moves were kept cannot be replayed
+            cell.append(self._replay_button(record))
+        row.append(cell)
         return row
 
     def _rate_row(self, point: RatePoint) -> Any:
         """One point of the win rate as a table row: after game, games won, win rate."""
         return self._cells((str(point.game), str(point.won), f"{point.rate}%"))
+
+    def _replay_button(self, record: GameRecord) -> Any:
+        """The Replay button of a recent game (:mod:`.replay_view` reads its game)."""
+        doc = self.dom.document
+        button = doc.createElement("button")
+        button.type = "button"
+        button.className = "replay-recent"
+        label = self.state.t("replay_recent", code=record.code)
+        button.setAttribute("aria-label", label)
+        button.title = label
+        icon = doc.createElementNS(SVG, "svg")  # a play triangle: the column is narrow
+        for name, value in (("class", "icon"), ("viewBox", "0 0 24 24"), ("aria-hidden", "true")):
+            icon.setAttribute(name, value)
+        path = doc.createElementNS(SVG, "path")
+        path.setAttribute("d", "M8 5v14l11-7z")
+        icon.append(path)
+        button.append(icon)
+        button.setAttribute("data-action", "replay-recent")
+        button.setAttribute("data-start", record.code)
+        button.setAttribute("data-moves", record.line or "")
+        return button
