@@ -166,6 +166,8 @@ def test_game_page_in_every_state(audit: Audit) -> None:
     close_with_escape(page, "#confirm-dialog")
     check_opened(audit, "Open deal", "#open-dialog", "game, open-deal dialog")
     close_with_escape(page, "#open-dialog")
+    check_opened(audit, "Daily deal", "#daily-dialog", "game, confirm dialog (daily deal?)")
+    close_with_escape(page, "#daily-dialog")
     audit.assert_clean()
 
 

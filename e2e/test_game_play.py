@@ -62,16 +62,8 @@ def unpressed(page: Page, game: Game, place: str) -> None:
 
 
 # -- the interface contract (docs/interface.md) -----------------------------------------
-TOOLBAR = (
-    "New game",
-    "Undo",
-    "Redo",
-    "Restart deal",
-    "Open deal",
-    "Settings",
-    "Rules",
-    "Statistics",
-)
+TOOLBAR = ("New game", "Undo", "Redo", "Restart deal", "Open deal", "Daily deal", "Settings")
+TOOLBAR += ("Rules", "Statistics")
 
 
 def test_contract_names_resolve_to_one_element_each(page: Page) -> None:

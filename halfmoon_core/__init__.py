@@ -1,9 +1,11 @@
 """Half Moon engine: pure standard-library Python, the same on CPython and in Pyodide."""
 
 from .cards import Card, parse_card, removal_kind
+from .daily import DailyDate, daily_code, parse_date
 from .deals import DealCode, deal, format_code, normalise_code, parse_code, random_code
 from .errors import (
     CardError,
+    DailyDateError,
     DealCodeError,
     HalfMoonError,
     MoveError,
@@ -26,6 +28,8 @@ __all__ = [
     "RESERVE",
     "Card",
     "CardError",
+    "DailyDate",
+    "DailyDateError",
     "DealCode",
     "DealCodeError",
     "Game",
@@ -38,6 +42,7 @@ __all__ = [
     "SaveError",
     "Status",
     "TapResult",
+    "daily_code",
     "deal",
     "decode_replay",
     "encode_replay",
@@ -50,6 +55,7 @@ __all__ = [
     "normalise_code",
     "parse_card",
     "parse_code",
+    "parse_date",
     "parse_move",
     "parse_moves",
     "parse_position",

@@ -1,12 +1,15 @@
-"""The authoring command line: ``python -m halfmoon_core deal|play|check|embed`` (README.md)."""
+"""The authoring command line: ``python -m halfmoon_core deal|play|check|embed|daily``
+(README.md)."""
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 from collections.abc import Sequence
 
+from .daily import daily_code
 from .deals import deal, parse_code
 from .embed import LANGS, embed_snippet
 from .errors import HalfMoonError
@@ -46,6 +49,10 @@ def _cmd_embed(args: argparse.Namespace) -> str:
     return embed_snippet(args.start, steps, args.labels, args.lang, base, args.compact)
 
 
+def _cmd_daily(args: argparse.Namespace) -> str:
+    return daily_code(args.date or datetime.date.today().isoformat())
+
+
 _CODE_HELP = "a deal code: HM1-N- and 7 letters, e.g. HM1-N-AAAAAAB"
 _START_HELP = (
     "where the game starts: a deal code (e.g. HM1-N-AAAAAAB) or a position string"
@@ -61,12 +68,14 @@ examples:
   python -m halfmoon_core play HM1-N-AAAAAAB 4-7,5-6,2-3-R3
   python -m halfmoon_core check 'HMP1:5S/6D/JC/QH/KS///////////////'
   python -m halfmoon_core embed HM1-N-AAAAAAB --steps 4-7,2-3-R3 --labels --lang en
+  python -m halfmoon_core daily 2026-11-30
 
 formats:
   deal code   HM1-N-AAAAAAB: HM1-N- and 7 letters A-Z, one of 26**7 deals
   position    HMP1: then 20 fields joined by '/': piles 1..12 bottom to top, then R1..R8;
               cards like 5S, TH, JC (an empty field is an empty place)
   moves       4-7,5-6,2-3-R3: a pair (two places) or J+Q+K (three), joined by ','
+  date        2026-11-30: YYYY-MM-DD, from 2026-01-01 (the first daily deal)
 See docs/formats.md for the whole of each format.
 """
 
@@ -86,8 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
     parser = argparse.ArgumentParser(
         prog="python -m halfmoon_core",
-        description="Half Moon authoring tools: deals, positions, moves and embed snippets"
-        " (installed by pip as the 'halfmoon' command too).",
+        description="Half Moon authoring tools: deals, positions, moves, embed snippets and"
+        " daily deals (installed by pip as the 'halfmoon' command too).",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -106,6 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_cmd_check)
     _embed_arguments(_subparser(sub, "embed", "print an <iframe> snippet for embed.html"))
+    p = _subparser(sub, "daily", "print the deal code of a date's daily deal (today's by default)")
+    p.add_argument(
+        "date",
+        nargs="?",
+        default="",
+        help="a date YYYY-MM-DD from 2026-01-01, e.g. 2026-11-30 (none: today, the local date)",
+    )
+    p.set_defaults(run=_cmd_daily)
     return parser
 
 

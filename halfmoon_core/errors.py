@@ -42,5 +42,9 @@ class MoveError(HalfMoonError):
     """A move that cannot be read, or that is not legal in the current position."""
 
 
+class DailyDateError(HalfMoonError):
+    """A date that is not ``YYYY-MM-DD``, not a day of the calendar, or has no daily deal."""
+
+
 class SaveError(HalfMoonError):
     """A saved game that is malformed, from another version, or holds an illegal move."""

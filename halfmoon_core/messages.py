@@ -103,6 +103,11 @@ MESSAGES: dict[str, str] = {
     "save_replay": "the saved game cannot be replayed: {error}",
     "save_bad_redo": "the saved game's redo line is not text",
     "save_redo": "the saved game's redo line cannot be played: {error}",
+    # daily.py
+    "date_not_text": "a date must be text",
+    "date_shape": "{text!r} is not a date (expected YYYY-MM-DD, e.g. {example})",
+    "date_not_a_day": "{text!r} is not a day of the calendar",
+    "daily_before_first": "there is no daily deal on {text}: the first is that of {first}",
     # cli.py
     "cli_not_position": "a position string starts with {prefix} (for a deal code use 'deal')",
 }

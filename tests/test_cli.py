@@ -154,6 +154,10 @@ def test_embed_of_a_position_uses_the_position_parameter(capsys) -> None:
         (["shuffle", "HM1-N-AAAAAAB"], "invalid choice"),
         (["deal"], "required"),
         (["deal", "HM1-N-AAAAAAB", "extra"], "unrecognized arguments"),
+        (["daily", "30/11/2026"], "'30/11/2026' is not a date (expected YYYY-MM-DD, e.g."),
+        (["daily", "2026-02-29"], "'2026-02-29' is not a day of the calendar"),
+        (["daily", "2025-12-31"], "no daily deal on 2025-12-31: the first is that of 2026-01-01"),
+        (["daily", "2026-11-30", "extra"], "unrecognized arguments"),
     ],
 )
 def test_bad_input_of_every_kind_exits_2_with_nothing_on_stdout(capsys, argv, reason) -> None:
@@ -193,7 +197,7 @@ def test_the_module_entry_point_exits_with_mains_status(monkeypatch, capsys) -> 
 # -- help: the formats are discoverable from --help --------------------------------------------
 
 
-@pytest.mark.parametrize("command", [[], ["deal"], ["play"], ["check"], ["embed"]])
+@pytest.mark.parametrize("command", [[], ["deal"], ["play"], ["check"], ["embed"], ["daily"]])
 def test_every_help_shows_the_move_format_and_the_code_format(capsys, command) -> None:
     status, out, err = run(capsys, *command, "--help")
     assert (status, err) == (0, "")
@@ -204,7 +208,7 @@ def test_every_help_shows_the_move_format_and_the_code_format(capsys, command) -
 def test_every_argument_of_every_command_has_a_help_text_with_an_example() -> None:
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-    assert set(commands) == {"deal", "play", "check", "embed"}
+    assert set(commands) == {"deal", "play", "check", "embed", "daily"}
     for name, sub in commands.items():
         for action in sub._actions:
             if action.dest == "help":
@@ -216,7 +220,7 @@ def test_every_argument_of_every_command_has_a_help_text_with_an_example() -> No
 def test_the_examples_in_the_help_run(capsys) -> None:
     _, out, _ = run(capsys, "--help")
     examples = [line.split()[3:] for line in out.splitlines() if line.startswith("  python -m")]
-    assert len(examples) == 4
+    assert len(examples) == 5
     for argv in examples:
         argv = [arg.strip("'") for arg in argv]
         assert run(capsys, *argv)[0] == 0, argv
@@ -224,3 +228,23 @@ def test_the_examples_in_the_help_run(capsys) -> None:
 
 def test_the_move_list_of_the_help_is_legal_in_deal_1() -> None:
     assert replay(DEAL_1, parse_moves("4-7,5-6,2-3-R3")).moves == 3
+
+
+# -- daily ---------------------------------------------------------------------------------------
+
+
+def test_daily_prints_the_daily_deal_of_a_date(capsys) -> None:
+    assert run(capsys, "daily", "2026-11-30") == (0, "HM1-N-DWWLBTI\n", "")
+    assert run(capsys, "daily", " 2026-01-01 ") == (0, "HM1-N-HINNDBP\n", "")
+
+
+def test_daily_without_a_date_prints_todays_by_the_local_date(capsys, monkeypatch) -> None:
+    import datetime
+
+    class Today(datetime.date):
+        @classmethod
+        def today(cls) -> datetime.date:
+            return cls(2026, 12, 1)
+
+    monkeypatch.setattr(datetime, "date", Today)
+    assert run(capsys, "daily") == (0, "HM1-N-QJQDQQX\n", "")

@@ -27,7 +27,15 @@ from halfmoon_core.cards import canonical_deck
 from halfmoon_core.messages import render_message
 
 ENGINE = Path(__file__).resolve().parent.parent / "halfmoon_core"
-ERRORS = {"HalfMoonError", "CardError", "DealCodeError", "PositionError", "MoveError", "SaveError"}
+ERRORS = {
+    "HalfMoonError",
+    "CardError",
+    "DailyDateError",
+    "DealCodeError",
+    "PositionError",
+    "MoveError",
+    "SaveError",
+}
 
 
 def text_calls(tree: ast.AST) -> list[ast.Call]:

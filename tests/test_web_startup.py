@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from halfmoon_core import Game
+from halfmoon_core import Game, daily_code
 from halfmoon_web import startup
 from halfmoon_web.saved import json_text
 from halfmoon_web.session import GameSession
@@ -16,12 +16,20 @@ WIN = "HM1-N-AAAAAAB"
 OTHER = "HM1-N-AAAAAAC"
 
 
+class TODAY:
+    """JavaScript's ``new Date()`` on the player's 30 November 2026 (months count from 0)."""
+
+    getFullYear = staticmethod(lambda: 2026)
+    getMonth = staticmethod(lambda: 10)
+    getDate = staticmethod(lambda: 30)
+
+
 class FakeParams:
     """``URLSearchParams`` of a query string (no escapes)."""
 
     def __init__(self, search: str) -> None:
-        pairs = [item.split("=", 1) for item in search.lstrip("?").split("&") if "=" in item]
-        self.values = dict(pairs)
+        pairs = [(item + "=").split("=")[:2] for item in search.lstrip("?").split("&") if item]
+        self.values = dict(pairs)  # "?daily" is "daily" = ""
 
     def get(self, name: str) -> str | None:
         return self.values.get(name)
@@ -53,6 +61,7 @@ class FakeDom:
         self.window.navigator = navigator
         self.window.URLSearchParams = type("Params", (), {"new": staticmethod(FakeParams)})
         self.window.localStorage = FakeStorage(items)
+        self.window.Date = type("Date", (), {"new": staticmethod(lambda: TODAY)})
         self.dropped: list[str] = []
 
     def now(self) -> float:
@@ -137,3 +146,31 @@ def test_the_address_language_beats_the_setting_which_beats_the_browser() -> Non
     setting = {SETTINGS_KEY: '{"lang": "en"}'}
     assert start("?lang=vi", dict(setting), ["en"])[0].lang == "vi"
     assert start("", dict(setting), ["vi"])[0].lang == "en"
+
+
+# -- the daily deal (docs/formats.md, "The daily deal") ------------------------------------------
+def test_a_daily_link_opens_todays_daily_deal_and_says_so() -> None:
+    items = {GAME_KEY: saved_game(WIN, 1)}
+    state, dom, stores, notices = start("?daily&lang=en", items)
+    assert (state.session.code, state.session.daily) == (daily_code("2026-11-30"), "2026-11-30")
+    assert notices == [f"Daily deal of 30 Nov 2026: {state.session.code}"]
+    assert dom.dropped == ["daily"] and stores.data.stats().played == 1  # the game left: lost
+
+
+def test_a_daily_link_of_an_earlier_date_beats_a_deal_link() -> None:
+    state, dom, _stores, _notices = start(f"?daily=2026-11-01&deal={WIN}")
+    assert state.session.code == daily_code("2026-11-01")
+    assert state.session.daily == "2026-11-01" and dom.dropped == ["daily", "deal"]
+
+
+def test_a_daily_link_to_the_game_in_progress_goes_on_with_it() -> None:
+    code = daily_code("2026-11-30")
+    state, _dom, _stores, _notices = start("?daily=", {GAME_KEY: saved_game(code, 2)})
+    assert len(state.session.game.history) == 2 and state.session.daily == "2026-11-30"
+
+
+def test_a_daily_link_of_a_later_day_is_refused_and_changes_nothing() -> None:
+    items = {GAME_KEY: saved_game(WIN, 1)}
+    state, dom, _stores, notices = start("?daily=2026-12-01&lang=en", items)
+    assert state.session.code == WIN and state.session.daily is None
+    assert notices == ["The daily deal of 1 Dec 2026 is not out yet"] and dom.dropped == ["daily"]

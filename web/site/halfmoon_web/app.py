@@ -23,7 +23,7 @@ plays those taps. The parts, one job each:
 :mod:`.transfer_view`     Export and Import (the Settings panel)
 :mod:`.replay_view`       Replay: a finished game in the step viewer
 :mod:`.replay_share`      Share replay: the replay link and its snippet
-:mod:`.play`              taps, Undo, Redo, Restart, New game, Open deal, the clock
+:mod:`.play`              taps, Undo, Redo, Restart, New game, Open deal, Daily deal, clock
 :mod:`.shortcuts`         the keyboard shortcuts
 ========================  ===============================================================
 
@@ -74,7 +74,8 @@ class GamePage:
         saver = self.saver = Saver(dom, stores, state, board)
         tabs = self.tabs = TabSync(dom, stores, state, board, saver, dialogs, info, end)
         backups = self.backups = BackupsList(dom, data, state)
-        language = self.language = PageLanguage(dom, state, board, saver, stats, backups, end)
+        language = PageLanguage(dom, state, board, saver, stats, backups, end, info)
+        self.language = language
         settings = self.settings = SettingsPanel(dom, data, state, board, saver, language)
         self.transfer = DataTransfer(dom, stores, state, tabs, settings, stats, dialogs)
         self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
@@ -147,6 +148,8 @@ class GamePage:
             "redo": play.redo,
             "restart": play.restart,
             "open-deal": play.show_open_dialog,
+            "daily": play.ask_daily,
+            "daily-now": play.daily,
             "settings": lambda: panels.show("settings-panel"),
             "statistics": lambda: panels.show("stats-panel"),
             "close-panel": panels.close,

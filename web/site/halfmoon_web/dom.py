@@ -41,6 +41,13 @@ def url_param(window: Any, name: str) -> str | None:
     return value if isinstance(value, str) and value else None
 
 
+def url_value(window: Any, name: str) -> str | None:
+    """The first value of ``name`` in the page's address, ``""`` when it has none (``?daily``);
+    None when absent."""
+    value = window.URLSearchParams.new(window.location.search).get(name)
+    return value if isinstance(value, str) else None
+
+
 def page_language(window: Any, saved: object = None) -> str:
     """The page's language, chosen the same way on every page: ``?lang=``, else the player's
     setting (``saved``), else the browser's first English or Vietnamese, else Vietnamese."""

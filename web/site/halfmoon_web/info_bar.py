@@ -1,5 +1,6 @@
 """The game page's info bar: time, score, moves and deal code (the ids ``#time``, ``#score``,
-``#moves``, ``#deal-code`` of docs/interface.md), and the Undo and Redo buttons' state."""
+``#moves``, ``#deal-code`` of docs/interface.md), whether the deal is a daily deal (``#deal-daily``
+names its date in place of the word "Deal"), and the Undo and Redo buttons' state."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .clock import format_time
+from .daily_deal import date_text
 from .page_state import PageState
 
 if TYPE_CHECKING:
@@ -30,6 +32,7 @@ class InfoBar:
         self.dom.el("score").textContent = str(game.score)
         self.dom.el("moves").textContent = str(game.moves)
         self.dom.el("deal-code").textContent = session.code
+        self.show_daily()
         self.tick()
         for action, enabled in (("undo", game.can_undo), ("redo", game.can_redo)):
             button = self.dom.query(f'.toolbar [data-action="{action}"]')
@@ -37,6 +40,16 @@ class InfoBar:
                 button.removeAttribute("disabled")
             else:
                 button.setAttribute("disabled", "")
+
+    def show_daily(self) -> None:
+        """Say in the info bar whether the deal is a daily deal, and of which date."""
+        daily = self.state.session.daily
+        self.dom.el("deal-plain").hidden = daily is not None
+        badge = self.dom.el("deal-daily")
+        badge.hidden = daily is None
+        if daily is not None:
+            date = date_text(daily, self.state.lang, short=True)
+            badge.textContent = self.state.t("daily_badge", date=date)
 
     def tick(self) -> None:
         """Refresh the clock's display."""

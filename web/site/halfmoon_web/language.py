@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .board import Board
 from .dom import translate_marked
 from .end_dialog import EndDialog
+from .info_bar import InfoBar
 from .page_state import PageState
 from .saver import Saver
 from .saving_view import BackupsList
@@ -33,6 +34,7 @@ class PageLanguage:
     stats: StatsPanel
     backups: BackupsList
     end: EndDialog
+    info: InfoBar
 
     def apply(self) -> None:
         """Write every text of the page in the current language."""
@@ -49,3 +51,4 @@ class PageLanguage:
         self.backups.render()
         self.saver.show_saving()
         self.end.refresh()
+        self.info.show_daily()

@@ -1,4 +1,5 @@
-"""Playing on the game page: taps, Undo, Redo, Restart deal, New game, Open deal, and the clock.
+"""Playing on the game page: taps, Undo, Redo, Restart deal, New game, Open deal, Daily deal,
+and the clock.
 
 Every rule is the engine's (docs/rules.md); this says what happened in the status line
 (docs/keyboard.md, "Announcements"), keeps the info bar, the statistics and the save up to date,
@@ -10,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
+from halfmoon_core import Game, HalfMoonError, daily_code, normalise_code, random_code
 
 from . import i18n
 from .board import Board
+from .daily_deal import date_text, open_daily, today
 from .dialogs import Dialogs
 from .end_dialog import EndDialog
 from .info_bar import InfoBar
@@ -137,16 +139,46 @@ class GamePlay:
         self.dom.el("deal-input").value = ""
         self._start(code, "opened_deal")
 
+    def ask_daily(self) -> None:
+        """Daily deal: ask first when it leaves a game in progress with moves (as New game)."""
+        session, code = self.state.session, daily_code(today(self.dom.window))
+        game = session.game
+        if game.status == "playing" and game.history and session.code != code:
+            self.dialogs.open("daily-dialog")
+        else:
+            self.daily()
+
+    def daily(self) -> None:
+        """Today's daily deal: the game of it goes on when it is the one shown and not won,
+        else it starts (the game left counts as lost if it had a move)."""
+        self.dialogs.close("daily-dialog")
+        if not self.tabs.catch_up():
+            return
+        date, state = today(self.dom.window), self.state
+        shown = state.session
+        session = open_daily(date, shown, self.stores.data, self.dom.now())
+        words = state.t("daily_opened", date=date_text(date, state.lang), code=session.code)
+        if session is shown:
+            self.dom.say(words)
+            self.after_change(announce=False)  # now counted as the daily deal, saved so
+            return
+        self.stats.render()
+        self._show(session, words)
+
     def _start(self, code: str, message_key: str) -> None:
         """Leave the game shown for a new one of deal ``code``."""
         if not self.tabs.catch_up():
             return
         self._leave_current()
-        self.state.session = GameSession(Game.from_code(code))
+        self._show(GameSession(Game.from_code(code)), self.state.t(message_key, code=code))
+
+    def _show(self, session: GameSession, words: str) -> None:
+        """Show a new game, saying ``words`` (and its end if it is over)."""
+        self.state.session = session
         self.board.model = self.state.session.model
         self.board.render()
         self.dialogs.close("end-dialog")
-        self.dom.say(self.state.t(message_key, code=code))
+        self.dom.say(words)
         self.after_change(announce=True)
         self.dialogs.keep_focus()  # the card focused before the end of the game is gone
 

@@ -1,14 +1,16 @@
 """The game page's game, without the DOM: board model, clock, and its place in the statistics.
 
 Saved as the engine's saved-game object (``halfmoon_core.save``: start, moves, elapsed_ms) plus
-``counted``: whether this game's result is already in the statistics (a won game counts once).
+``counted``: whether this game's result is already in the statistics (a won game counts once),
+and ``daily``, the date ``YYYY-MM-DD`` when the game is that date's daily deal (absent
+otherwise; docs/formats.md, "The daily deal").
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from halfmoon_core import Game, format_moves, load_game, save_game
+from halfmoon_core import Game, daily_code, format_moves, load_game, save_game
 
 from .clock import Clock
 from .model import BoardModel
@@ -25,10 +27,14 @@ class Recorder(Protocol):
 class GameSession:
     """One deal being played on the game page."""
 
-    def __init__(self, game: Game, elapsed_ms: int = 0, counted: bool = False) -> None:
+    def __init__(
+        self, game: Game, elapsed_ms: int = 0, counted: bool = False, daily: str | None = None
+    ) -> None:
         self.model = BoardModel(game)
         self.clock = Clock(elapsed_ms)
         self.counted = counted
+        self.daily = daily
+        """The date whose daily deal this game is (``YYYY-MM-DD``), else None."""
 
     @property
     def game(self) -> Game:
@@ -57,7 +63,7 @@ class GameSession:
         game = self.game
         elapsed = self.clock.elapsed(now)
         line = format_moves(game.history)
-        record = GameRecord(self.code, won, game.score, game.moves, elapsed, line)
+        record = GameRecord(self.code, won, game.score, game.moves, elapsed, line, self.daily)
         stats.record(record)
         self.counted = True
         return record
@@ -78,14 +84,19 @@ class GameSession:
         """The saved form."""
         data = save_game(self.game, self.clock.elapsed(now))
         data["counted"] = self.counted
+        if self.daily is not None:
+            data["daily"] = self.daily
         return data
 
     @classmethod
     def from_json(cls, data: Any) -> GameSession:
         """Restore a saved game (the clock waits for the next tap); the engine's SaveError,
-        or a ValueError for a bad ``counted`` flag, when it is bad."""
+        or a ValueError for a bad ``counted`` flag or daily date, when it is bad."""
         game, elapsed = load_game(data)
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
             raise ValueError("the saved game's 'counted' flag is not true or false")
-        return cls(game, elapsed, counted)
+        daily = data.get("daily")
+        if daily is not None and (not isinstance(daily, str) or daily_code(daily) != game.start):
+            raise ValueError("the saved game is not the daily deal of its 'daily' date")
+        return cls(game, elapsed, counted, daily)

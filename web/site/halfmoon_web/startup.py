@@ -1,10 +1,10 @@
 """The game page's start: what it shows first, read before anything is drawn.
 
 In order: the copies an earlier version kept move to the shelf, then the settings, the language
-(``?lang=`` > the setting > the browser), the stored game, and a ``?deal=`` link (a saved game
-of that deal goes on unless it was won; docs/formats.md, "URL parameters"), else a new random
-deal. Unusable stored values become notices for the player (docs/storage.md). Nothing is drawn
-here: :mod:`halfmoon_web.app` builds the page from what this returns.
+(``?lang=`` > the setting > the browser), the stored game, and a ``?daily`` or ``?deal=`` link
+(a saved game of that deal goes on unless it was won; docs/formats.md, "URL parameters"), else
+a new random deal. Unusable stored values become notices for the player (docs/storage.md).
+Nothing is drawn here: :mod:`halfmoon_web.app` builds the page from what this returns.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
 
 from . import i18n
-from .dom import found, page_language, url_param
+from .daily_deal import date_text, link_date, open_code, open_daily, today
+from .dom import found, page_language, url_param, url_value
 from .game_store import GameStore
 from .page_state import PageState
 from .saved import SavedData
@@ -49,10 +50,14 @@ def load(dom: PageDom, stores: Stores) -> tuple[PageState, list[str]]:
     lang = page_language(dom.window, settings.lang)
     session = stores.games.load()
     notices = problem_texts(data, stores.storage, lang)
-    link = url_param(dom.window, "deal")
-    if link is not None:
+    daily, link = url_value(dom.window, "daily"), url_param(dom.window, "deal")
+    if daily is not None:
+        session = _open_daily_link(daily, session, data, dom, lang, notices)
+    elif link is not None:
         session = _open_link(link, session, data, lang, dom.now(), notices)
-        dom.drop_url_param("deal")
+    for name, value in (("daily", daily), ("deal", link)):
+        if value is not None:
+            dom.drop_url_param(name)
     if session is None:
         session = GameSession(Game.from_code(random_code()))
     session.record_win(data, dom.now())
@@ -74,11 +79,26 @@ def _open_link(
     except HalfMoonError as exc:
         notices.append(i18n.t(lang, "bad_link", reason=i18n.error_text(exc, lang)))
         return session
-    if session is not None and session.code == code and session.game.status != "won":
+    return open_code(code, session, data, now)
+
+
+def _open_daily_link(
+    text: str,
+    session: GameSession | None,
+    data: SavedData,
+    dom: PageDom,
+    lang: str,
+    notices: list[str],
+) -> GameSession | None:
+    """The game a ``?daily`` link opens (``?daily=YYYY-MM-DD``: that date's, up to today),
+    said in the notices; a bad or later date adds a notice and keeps the game."""
+    date, problem = link_date(text, today(dom.window), lang)
+    if date is None:
+        notices.append(str(problem))
         return session
-    if session is not None:
-        session.record_left(data, now)
-    return GameSession(Game.from_code(code))
+    session = open_daily(date, session, data, dom.now())
+    notices.append(i18n.t(lang, "daily_opened", date=date_text(date, lang), code=session.code))
+    return session
 
 
 def take_early(window: Any) -> str | None:

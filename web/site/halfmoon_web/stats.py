@@ -1,9 +1,10 @@
-"""Local statistics: played, won, win rate, best time, streaks, recent games
-(docs/interface.md, "The game page").
+"""Local statistics: played, won, win rate, best time, streaks, recent games, the results
+history behind the charts, and the daily deal's statistics (docs/interface.md, "Statistics").
 
 A game counts once: when it is won, or (as lost) when the player leaves it by a new game, a
 restarted deal or another deal after at least one move. A game left without any move, or a
-deal that is stalemate from the start and left untouched, does not count.
+deal that is stalemate from the start and left untouched, does not count. The totals count
+every game, the daily deal's included; :mod:`.daily_stats` counts the daily deals by date.
 """
 
 from __future__ import annotations
@@ -11,9 +12,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from halfmoon_core import HalfMoonError, format_moves, parse_moves
+from halfmoon_core import HalfMoonError, format_moves, parse_date, parse_moves
+
+from .daily_stats import DailyStats
 
 RECENT_LIMIT = 10
+HISTORY_LIMIT = 100
+"""How many results (won or lost, oldest first) the statistics keep for the win-rate chart."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,8 @@ class GameRecord:
     moves: int
     time_ms: int
     line: str | None = None
+    daily: str | None = None
+    """The date (``YYYY-MM-DD``) when the game was that date's daily deal."""
 
 
 @dataclass
@@ -39,10 +46,16 @@ class Stats:
     best_streak: int = 0
     best_time_ms: int | None = None
     recent: list[GameRecord] = field(default_factory=list)
+    history: str = ""
+    """The last results, oldest first: ``W`` won, ``L`` lost (at most :data:`HISTORY_LIMIT`)."""
+    daily: DailyStats = field(default_factory=DailyStats)
 
     def record(self, game: GameRecord) -> None:
-        """Count a finished game."""
+        """Count a finished game (and a daily deal's date)."""
         self.played += 1
+        self.history = (self.history + ("W" if game.won else "L"))[-HISTORY_LIMIT:]
+        if game.daily is not None:
+            self.daily.record(parse_date(game.daily).number, game.won)
         if game.won:
             self.won += 1
             self.streak += 1
@@ -81,12 +94,27 @@ class Stats:
         recent = [_record(item) for item in recent_data[:RECENT_LIMIT]]
         if counts["won"] > counts["played"] or counts["streak"] > counts["best_streak"]:
             raise ValueError("the saved statistics do not add up")
-        return cls(best_time_ms=best, recent=recent, **counts)
+        history = _history(data.get("history"), recent, counts["played"], counts["won"])
+        daily = DailyStats.from_json(data.get("daily", {}))
+        return cls(best_time_ms=best, recent=recent, history=history, daily=daily, **counts)
 
 
 def _count(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{name} is not a whole number")
+    return value
+
+
+def _history(value: Any, recent: list[GameRecord], played: int, won: int) -> str:
+    """The stored results; statistics stored before there was one start it from their recent
+    games. ValueError when it is not ``W`` and ``L`` or holds more than the totals."""
+    if value is None:
+        return "".join("W" if game.won else "L" for game in reversed(recent))
+    if not isinstance(value, str) or value.strip("WL"):
+        raise ValueError("the results history is not W and L")
+    value = value[-HISTORY_LIMIT:]
+    if value.count("W") > won or value.count("L") > played - won:
+        raise ValueError("the results history does not add up")
     return value
 
 
@@ -102,7 +130,13 @@ def _record(item: Any) -> GameRecord:
         _count(item.get("moves"), "moves"),
         _count(item.get("time_ms"), "time_ms"),
         _line(item.get("line")),
+        _daily_date(item.get("daily")),
     )
+
+
+def _daily_date(value: Any) -> str | None:
+    """A recent game's daily date, checked (the engine says what is wrong)."""
+    return None if value is None else str(parse_date(value))
 
 
 def _line(value: Any) -> str | None:

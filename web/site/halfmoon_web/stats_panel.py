@@ -1,15 +1,19 @@
-"""The game page's Statistics panel: the totals and the recent games, as stored now
-(docs/storage.md: statistics from every tab add up)."""
+"""The game page's Statistics panel: the totals, the daily deal's figures, the recent games
+(a chart and its table) and the win rate over time (a chart and its table), as stored now
+(docs/storage.md: statistics from every tab add up; docs/interface.md, "Statistics")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import svg_dom
 from .clock import format_time
+from .daily_deal import date_text, today
 from .page_state import PageState
 from .saved import SavedData
 from .stats import GameRecord, Stats
+from .stats_chart import RatePoint, rate_chart, rate_points, recent_chart
 
 SVG = "http://www.w3.org/2000/svg"
 
@@ -26,19 +30,25 @@ class StatsPanel:
     state: PageState
 
     def render(self) -> None:
-        """Fill the panel: the figures, then the table of recent games (or "none yet")."""
+        """Fill the panel: the figures, then the recent games (or "none yet"), then the win
+        rate over time."""
         stats = self.data.stats()
         for element_id, text in self.figures(stats).items():
             self.dom.el(element_id).textContent = text
+        lang = self.state.lang
         rows = [self._row(record) for record in stats.recent]
-        self.dom.el("stats-recent").querySelector("tbody").replaceChildren(*rows)
-        self.dom.el("stats-recent").hidden = not rows
+        self._fill("stats-recent", rows)
         self.dom.el("stats-empty").hidden = bool(rows)
+        self._chart("stats-recent", recent_chart(stats.recent, lang) if rows else None)
+        points = rate_points(stats)
+        self._fill("stats-rate", [self._rate_row(point) for point in points])
+        self._chart("stats-rate", rate_chart(points, lang) if points else None)
 
     def figures(self, stats: Stats) -> dict[str, str]:
         """The text of each figure, by the id of its element."""
         none = self.state.t("none")
         best_time = stats.best_time_ms
+        daily = stats.daily
         return {
             "stat-played": str(stats.played),
             "stat-won": str(stats.won),
@@ -46,22 +56,54 @@ class StatsPanel:
             "stat-best-time": none if best_time is None else format_time(best_time),
             "stat-streak": str(stats.streak),
             "stat-best-streak": str(stats.best_streak),
+            "stat-daily-played": str(daily.played),
+            "stat-daily-won": str(len(daily.won)),
+            "stat-daily-streak": str(daily.streak(today(self.dom.window).number)),
+            "stat-daily-best-streak": str(daily.best_streak),
         }
 
-    def _row(self, record: GameRecord) -> Any:
-        """One recent game as a table row: code, result, score, moves, time, Replay."""
-        result = self.state.t("result_won" if record.won else "result_lost")
-        cells = (record.code, result, str(record.score), str(record.moves))
+    def _fill(self, table_id: str, rows: list[Any]) -> None:
+        """Put ``rows`` in a table's body; the table is hidden without rows."""
+        table = self.dom.el(table_id)
+        table.querySelector("tbody").replaceChildren(*rows)
+        table.hidden = not rows
+
+    def _chart(self, name: str, chart: Any) -> None:
+        """Draw a chart in ``#<name>-chart`` (None: hide its box)."""
+        self.dom.el(f"{name}-box").hidden = chart is None
+        drawn = [] if chart is None else [svg_dom.build(self.dom.document, chart)]
+        self.dom.el(f"{name}-chart").replaceChildren(*drawn)
+
+    def _cells(self, texts: tuple[str, ...]) -> Any:
+        """A table row of these cells' texts."""
         row = self.dom.document.createElement("tr")
-        for text in (*cells, format_time(record.time_ms)):
+        for text in texts:
             cell = self.dom.document.createElement("td")
             cell.textContent = text
             row.append(cell)
+        return row
+
+    def _row(self, record: GameRecord) -> Any:
+        """One recent game as a table row: code (and the daily deal's date), result, score,
+        moves, time, Replay."""
+        result = self.state.t("result_won" if record.won else "result_lost")
+        cells = (record.code, result, str(record.score), str(record.moves))
+        row = self._cells((*cells, format_time(record.time_ms)))
+        if record.daily is not None:
+            date = date_text(record.daily, self.state.lang, short=True)
+            mark = self.dom.document.createElement("span")
+            mark.className = "recent-daily"
+            mark.textContent = self.state.t("recent_daily", date=date)
+            row.firstElementChild.append(mark)
         cell = self.dom.document.createElement("td")
         if record.line:  # a game stored before its moves were kept cannot be replayed
             cell.append(self._replay_button(record))
         row.append(cell)
         return row
+
+    def _rate_row(self, point: RatePoint) -> Any:
+        """One point of the win rate as a table row: after game, games won, win rate."""
+        return self._cells((str(point.game), str(point.won), f"{point.rate}%"))
 
     def _replay_button(self, record: GameRecord) -> Any:
         """The Replay button of a recent game (:mod:`.replay_view` reads its game)."""
