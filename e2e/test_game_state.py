@@ -55,6 +55,14 @@ def test_deal_link_opens_that_deal(page: Page) -> None:
         expect(card(page, game, place)).to_be_visible()
 
 
+def test_deal_link_with_a_doubled_slash_opens_and_leaves_the_address(page: Page) -> None:
+    site = page.site_url.rstrip("/")  # type: ignore[attr-defined]
+    page.goto(f"{site}//index.html?deal=HM1-N-BCDEFGH&lang=en")
+    wait_for_app(page)
+    expect(page.locator("#deal-code")).to_have_text("HM1-N-BCDEFGH")
+    assert page.url == f"{site}//index.html?lang=en"  # the deal parameter taken out
+
+
 def test_bad_deal_link_keeps_the_game(page: Page) -> None:
     open_app(page, "index.html?lang=en")
     code = page.locator("#deal-code").inner_text()

@@ -68,15 +68,14 @@ class PageDom:
         return to_js(options, dict_converter=self.window.Object.fromEntries)
 
     def drop_url_param(self, name: str) -> None:
-        """Take a consumed parameter out of the address (a reload then resumes the game)."""
+        """Take a consumed parameter out of the address (a reload then resumes the game). The
+        whole address is rewritten, so a path such as ``//index.html`` stays a path."""
         window = self.window
-        params = window.URLSearchParams.new(window.location.search)
-        if not params.has(name):
+        address = window.URL.new(window.location.href)
+        if not address.searchParams.has(name):
             return
-        params.delete(name)
-        query = str(params.toString())
-        url = str(window.location.pathname) + (f"?{query}" if query else "")
-        window.history.replaceState(None, "", url)
+        address.searchParams.delete(name)
+        window.history.replaceState(None, "", address.href)
 
     def download(self, text: str, file_name: str) -> None:
         """Give the player ``text`` as a JSON file named ``file_name`` (the browser's download)."""
