@@ -13,6 +13,7 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from .invalid import InvalidValue
 from .storage import BACKUPS_KEY, Storage
 from .stored_json import Unreadable, parse_stored
 
@@ -67,8 +68,8 @@ class BackupShelf:
             return _entries_from_json(parse_stored(text, MAX_SHELF_CHARS))
         except Unreadable as exc:
             self.reset_problem = exc
-        except ValueError as exc:
-            self.reset_problem = Unreadable("invalid", len(text), str(exc))
+        except InvalidValue as exc:
+            self.reset_problem = Unreadable("invalid", len(text), exc)
         self.storage.remove(BACKUPS_KEY)
         return []
 
@@ -116,19 +117,19 @@ def _to_text(entries: list[Backup]) -> str:
 
 def _entries_from_json(data: Any) -> list[Backup]:
     if not isinstance(data, list):
-        raise ValueError("the kept copies are not a list")
+        raise InvalidValue("invalid_backups_list")
     return [_entry(item) for item in data]
 
 
 def _entry(item: Any) -> Backup:
     if not isinstance(item, dict):
-        raise ValueError("a kept copy is not an object")
+        raise InvalidValue("invalid_backup_object")
     fields = {}
     for name in ("key", "when", "problem", "detail", "text"):
         if not isinstance(item.get(name), str):
-            raise ValueError(f"a kept copy lacks its {name}")
+            raise InvalidValue("invalid_backup_field", name=name)
         fields[name] = item[name]
     size = item.get("size")
     if isinstance(size, bool) or not isinstance(size, int) or size < len(fields["text"]):
-        raise ValueError("a kept copy's size is wrong")
+        raise InvalidValue("invalid_backup_size")
     return Backup(size=size, **fields)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .invalid import InvalidValue
+
 
 @dataclass
 class DailyStats:
@@ -63,10 +65,10 @@ class DailyStats:
     def from_json(cls, data: Any) -> DailyStats:
         """Daily statistics from stored JSON; ValueError when anything is off."""
         if not isinstance(data, dict):
-            raise ValueError("the daily statistics are not an object")
+            raise InvalidValue("invalid_daily_object")
         won, lost = _days(data.get("won", [])), _days(data.get("lost", []))
         if set(won) & set(lost):
-            raise ValueError("a daily deal is both won and lost")
+            raise InvalidValue("invalid_daily_both")
         return cls(won, lost)
 
 
@@ -75,5 +77,5 @@ def _days(value: Any) -> list[int]:
     if not isinstance(value, list) or not all(
         isinstance(day, int) and not isinstance(day, bool) and day >= 0 for day in value
     ):
-        raise ValueError("the daily statistics' dates are not day numbers")
+        raise InvalidValue("invalid_daily_dates")
     return sorted(set(value))

@@ -13,27 +13,31 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from halfmoon_core import HalfMoonError
+from halfmoon_core import HalfMoonError, Message
 
 from .backups import BackupShelf, Kept
+from .invalid import InvalidValue
 from .settings import Settings
 from .stats import GameRecord, Stats
 from .storage import GAME_KEY, OLD_BACKUP_SUFFIX, SETTINGS_KEY, STATS_KEY, Storage
 from .stored_json import Unreadable, parse_stored
 
 T = TypeVar("T")
+#: Why a value is unusable: the engine's message, the view's own, or a parser's English.
+Reason = Message | InvalidValue | str
 
 
 @dataclass(frozen=True)
 class Problem:
     """A stored value that could not be used: its key, why (``problem`` is ``too_large``,
-    ``too_deep``, ``not_json`` or ``invalid`` with the parser's or engine's ``detail``: an
-    engine's is a :class:`~halfmoon_core.Message`, said in the page's language), its length, and
+    ``too_deep``, ``not_json`` or ``invalid`` with the parser's, engine's or view's ``detail``: the
+    engine's :class:`~halfmoon_core.Message` and the view's :class:`.InvalidValue` are said in
+    the page's language), its length, and
     what became of it (``kept``, ``kept_part`` or ``dropped``)."""
 
     key: str
     problem: str
-    detail: str
+    detail: Reason
     size: int
     kept: Kept
 
@@ -64,11 +68,13 @@ class SavedData:
             self._shelve(key, text, exc.problem, exc.detail)
         except HalfMoonError as exc:
             self._shelve(key, text, "invalid", exc.message)
+        except InvalidValue as exc:  # the view's own reason, said in the page's language
+            self._shelve(key, text, "invalid", exc)
         except ValueError as exc:
             self._shelve(key, text, "invalid", str(exc))
         return None
 
-    def _shelve(self, key: str, text: str, problem: str, detail: str) -> None:
+    def _shelve(self, key: str, text: str, problem: str, detail: Reason) -> None:
         kept = self.shelf.keep(key, text, problem, str(detail))  # kept in English
         self.problems.append(Problem(key, problem, detail, len(text), kept))
 

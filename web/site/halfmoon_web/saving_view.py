@@ -15,6 +15,7 @@ from halfmoon_core import Message
 from . import i18n
 from .backups import KEEP_CHARS, Backup
 from .game_store import GameStore
+from .invalid import InvalidValue
 from .page_state import PageState
 from .saved import Problem, SavedData
 from .storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, Storage
@@ -38,6 +39,8 @@ def reason_text(problem: Problem | Backup | Unreadable, lang: str) -> str:
         return i18n.t(lang, f"reason_{name}")
     if isinstance(detail, Message):  # the engine's reason, in the page's language
         return i18n.message_text(detail, lang)
+    if isinstance(detail, InvalidValue):  # the view's own reason
+        return detail.text(lang)
     return detail or i18n.t(lang, "reason_not_json")
 
 

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from halfmoon_core import Game, daily_code, format_moves, load_game, save_game
 
 from .clock import Clock
+from .invalid import InvalidValue
 from .model import BoardModel
 from .stats import GameRecord
 
@@ -95,8 +96,8 @@ class GameSession:
         game, elapsed = load_game(data)
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
-            raise ValueError("the saved game's 'counted' flag is not true or false")
+            raise InvalidValue("invalid_counted")
         daily = data.get("daily")
         if daily is not None and (not isinstance(daily, str) or daily_code(daily) != game.start):
-            raise ValueError("the saved game is not the daily deal of its 'daily' date")
+            raise InvalidValue("invalid_daily_game")
         return cls(game, elapsed, counted, daily)

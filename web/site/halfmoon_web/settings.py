@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .i18n import normalise_lang
+from .i18n import LANGS, normalise_lang
+from .invalid import InvalidValue
 
 FLAGS = ("move_errors", "placement_assist", "diagram_labels")
 
@@ -30,20 +31,20 @@ class Settings:
     def from_json(cls, data: Any) -> Settings:
         """Settings from stored JSON; ValueError when it is not an object of settings."""
         if not isinstance(data, dict):
-            raise ValueError("the saved settings are not an object")
+            raise InvalidValue("invalid_settings_object")
         settings = cls()
         for name in FLAGS:
             value = data.get(name, False)
             if not isinstance(value, bool):
-                raise ValueError(f"setting {name} is not true or false")
+                raise InvalidValue("invalid_setting_flag", name=name)
             setattr(settings, name, value)
         motion = data.get("reduced_motion")
         if motion is not None and not isinstance(motion, bool):
-            raise ValueError("setting reduced_motion is not true, false or null")
+            raise InvalidValue("invalid_setting_motion")
         settings.reduced_motion = motion
         lang = data.get("lang")
         if lang is not None and normalise_lang(lang) != lang:
-            raise ValueError("setting lang is not en, vi or null")
+            raise InvalidValue("invalid_setting_lang", langs=", ".join(LANGS))
         settings.lang = lang
         return settings
 

@@ -15,6 +15,7 @@ from typing import Any
 from halfmoon_core import HalfMoonError, format_moves, parse_date, parse_moves
 
 from .daily_stats import DailyStats
+from .invalid import InvalidValue
 
 RECENT_LIMIT = 10
 HISTORY_LIMIT = 100
@@ -81,7 +82,7 @@ class Stats:
     def from_json(cls, data: Any) -> Stats:
         """Statistics from stored JSON; ValueError when anything is off."""
         if not isinstance(data, dict):
-            raise ValueError("the saved statistics are not an object")
+            raise InvalidValue("invalid_stats_object")
         counts = {}
         for name in ("played", "won", "streak", "best_streak"):
             counts[name] = _count(data.get(name, 0), name)
@@ -90,10 +91,10 @@ class Stats:
             best = _count(best, "best_time_ms")
         recent_data = data.get("recent", [])
         if not isinstance(recent_data, list):
-            raise ValueError("recent games are not a list")
+            raise InvalidValue("invalid_recent_list")
         recent = [_record(item) for item in recent_data[:RECENT_LIMIT]]
         if counts["won"] > counts["played"] or counts["streak"] > counts["best_streak"]:
-            raise ValueError("the saved statistics do not add up")
+            raise InvalidValue("invalid_stats_sum")
         history = _history(data.get("history"), recent, counts["played"], counts["won"])
         daily = DailyStats.from_json(data.get("daily", {}))
         return cls(best_time_ms=best, recent=recent, history=history, daily=daily, **counts)
@@ -101,7 +102,7 @@ class Stats:
 
 def _count(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} is not a whole number")
+        raise InvalidValue("invalid_count", name=name)
     return value
 
 
@@ -111,18 +112,18 @@ def _history(value: Any, recent: list[GameRecord], played: int, won: int) -> str
     if value is None:
         return "".join("W" if game.won else "L" for game in reversed(recent))
     if not isinstance(value, str) or value.strip("WL"):
-        raise ValueError("the results history is not W and L")
+        raise InvalidValue("invalid_history_letters")
     value = value[-HISTORY_LIMIT:]
     if value.count("W") > won or value.count("L") > played - won:
-        raise ValueError("the results history does not add up")
+        raise InvalidValue("invalid_history_sum")
     return value
 
 
 def _record(item: Any) -> GameRecord:
     if not isinstance(item, dict) or not isinstance(item.get("code"), str):
-        raise ValueError("a recent game is malformed")
+        raise InvalidValue("invalid_recent_game")
     if not isinstance(item.get("won"), bool):
-        raise ValueError("a recent game lacks its result")
+        raise InvalidValue("invalid_recent_result")
     return GameRecord(
         item["code"],
         item["won"],
@@ -147,4 +148,4 @@ def _line(value: Any) -> str | None:
     try:
         return format_moves(parse_moves(value))
     except HalfMoonError:
-        raise ValueError("a recent game's moves are malformed") from None
+        raise InvalidValue("invalid_recent_moves") from None

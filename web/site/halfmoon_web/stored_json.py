@@ -25,8 +25,8 @@ class Unreadable(ValueError):
     """A stored value that cannot be used; ``problem`` names why (an i18n key), ``size`` its
     length in characters."""
 
-    def __init__(self, problem: str, size: int, detail: str = "") -> None:
-        super().__init__(detail or problem)
+    def __init__(self, problem: str, size: int, detail: object = "") -> None:
+        super().__init__(str(detail) or problem)
         self.problem = problem
         self.size = size
         self.detail = detail

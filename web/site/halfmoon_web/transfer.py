@@ -14,6 +14,7 @@ from typing import Any
 
 from halfmoon_core import HalfMoonError
 
+from .invalid import InvalidValue
 from .session import GameSession
 from .settings import Settings
 from .stats import Stats
@@ -30,8 +31,8 @@ FILE_NAME = "halfmoon-export.json"
 
 class ImportRefused(ValueError):
     """A file that cannot be imported: ``key`` (an i18n key) says why, with ``params``; a
-    ``reason`` parameter is a :class:`Message` of the engine, an :class:`Unreadable`, or the
-    English text of the view's own check."""
+    ``reason`` parameter is a :class:`Message` of the engine, an :class:`Unreadable`, the
+    view's own :class:`.InvalidValue`, or a parser's English."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
@@ -97,5 +98,7 @@ def _part(name: str, parse: Any, value: Any) -> Any:
         return parse(value)
     except HalfMoonError as exc:
         raise ImportRefused(f"import_bad_{name}", reason=exc.message) from None
+    except InvalidValue as exc:
+        raise ImportRefused(f"import_bad_{name}", reason=exc) from None
     except (ValueError, TypeError) as exc:
         raise ImportRefused(f"import_bad_{name}", reason=str(exc)) from None

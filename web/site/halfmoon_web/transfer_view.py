@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from halfmoon_core import Message
 
 from . import i18n
+from .invalid import InvalidValue
 from .saving_view import reason_text
 from .stored_json import Unreadable
 from .transfer import FILE_NAME, Exported, ImportRefused, check_file_size, export_json, read_export
@@ -41,6 +42,8 @@ def refusal_text(refused: ImportRefused, lang: str) -> str:
         params["reason"] = reason_text(reason, lang)
     elif isinstance(reason, Message):
         params["reason"] = i18n.message_text(reason, lang)
+    elif isinstance(reason, InvalidValue):
+        params["reason"] = reason.text(lang)
     if "part" in params:
         params["what"] = i18n.t(lang, _PART_WORDS[params.pop("part")])
     if "size" in params:
