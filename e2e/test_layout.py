@@ -240,7 +240,8 @@ def test_the_board_fits_a_1280x720_window_zoomed_to_200_percent(
     assert_first_screen(page, game, "1280x720 at 200 % after a pair")
 
 
-BEFORE_PYTHON = [((360, 740), "vi"), ((740, 360), "vi"), ((768, 1024), "vi"), ((740, 360), "en")]
+BEFORE_PYTHON = [((320, 568), "vi"), ((360, 740), "vi"), ((740, 360), "vi"), ((768, 1024), "vi")]
+BEFORE_PYTHON += [((740, 360), "en")]
 
 
 @pytest.mark.parametrize(
