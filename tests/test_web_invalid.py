@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from web_support import MemoryStorage
 
 from halfmoon_web import i18n
 from halfmoon_web.invalid import InvalidValue
@@ -51,22 +52,6 @@ def test_the_english_is_the_reason_as_before() -> None:
         Settings.from_json({"move_errors": "yes"})
     with pytest.raises(ValueError, match=r"^played is not a whole number$"):
         Stats.from_json({"played": -1})
-
-
-class MemoryStorage:
-    """A Web Storage stand-in."""
-
-    def __init__(self) -> None:
-        self.items: dict[str, str] = {}
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
 
 
 def test_a_bad_stored_setting_is_said_in_vietnamese_and_kept_in_english() -> None:

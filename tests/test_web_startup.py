@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from web_support import MemoryStorage
+
 from halfmoon_core import Game, daily_code
 from halfmoon_web import startup
 from halfmoon_web.saved import json_text
@@ -35,22 +37,6 @@ class FakeParams:
         return self.values.get(name)
 
 
-class FakeStorage:
-    """A ``localStorage`` without a quota."""
-
-    def __init__(self, items: dict[str, str]) -> None:
-        self.items = items
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
 class FakeDom:
     """What start-up reads of the page: the address, the browser's languages, storage."""
 
@@ -60,7 +46,7 @@ class FakeDom:
         self.window.location = type("Location", (), {"search": search})()
         self.window.navigator = navigator
         self.window.URLSearchParams = type("Params", (), {"new": staticmethod(FakeParams)})
-        self.window.localStorage = FakeStorage(items)
+        self.window.localStorage = MemoryStorage(items)
         self.window.Date = type("Date", (), {"new": staticmethod(lambda: TODAY)})
         self.dropped: list[str] = []
 
