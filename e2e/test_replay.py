@@ -32,6 +32,8 @@ def won_page(shared_page: Page) -> Page:
     for move in LINE:
         play(shared_page, game, move)
     expect(end_dialog(shared_page)).to_be_visible()
+    # The replay link and embed code come only with Share replay.
+    expect(shared_page.locator("#replay-share")).to_be_hidden()
     return shared_page
 
 
