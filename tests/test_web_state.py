@@ -15,6 +15,9 @@ from halfmoon_web.stats import GameRecord, Stats
 
 WIN = "HM1-N-AAAAAAB"
 
+#: A stored recent game, lost after one move.
+LOST_RECORD = {"code": "HM1-N-AAAAAAB", "won": False, "score": 10, "moves": 1, "time_ms": 0}
+
 
 # -- settings ------------------------------------------------------------------------------
 def test_settings_defaults_and_round_trip() -> None:
@@ -109,30 +112,8 @@ def test_recent_games_are_capped() -> None:
         {"played": 1, "won": 2},
         {"recent": [{"code": 3}]},
         {"played": True},
-        {
-            "recent": [
-                {
-                    "code": "HM1-N-AAAAAAB",
-                    "won": False,
-                    "score": 10,
-                    "moves": 1,
-                    "time_ms": 0,
-                    "line": 47,
-                }
-            ]
-        },
-        {
-            "recent": [
-                {
-                    "code": "HM1-N-AAAAAAB",
-                    "won": False,
-                    "score": 10,
-                    "moves": 1,
-                    "time_ms": 0,
-                    "line": "4-7,,5-6",
-                }
-            ]
-        },
+        {"recent": [LOST_RECORD | {"line": 47}]},
+        {"recent": [LOST_RECORD | {"line": "4-7,,5-6"}]},
     ],
 )
 def test_bad_stats_are_rejected(data: object) -> None:
