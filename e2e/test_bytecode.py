@@ -52,6 +52,11 @@ for _name in sorted(_os.listdir("pyscript")):
         if _pyc[4:8] != bytes([3, 0, 0, 0]) or _pyc[8:16] != _util.source_hash(_source):
             _stale.append(_name)
 document.documentElement.setAttribute("data-stale-pyc", " ".join(_stale) or "none")
+import zipimport as _zipimport
+_zips = [i for i in _sys.path_importer_cache.values() if isinstance(i, _zipimport.zipimporter)]
+_kinds = sorted({type(i).__module__ + "." + type(i).__qualname__ for i in _zips})
+_kept = sum(len(i.__dict__.get("found_code", {})) for i in _zips)
+document.documentElement.setAttribute("data-zip-importers", " ".join(_kinds) + f" kept={_kept}")
 """
 
 
@@ -93,3 +98,15 @@ def test_pyscript_imports_its_package_from_the_builds_bytecode(
         open_app(page, "index.html", base_url=url)
         page.wait_for_selector("html[data-stale-pyc]", state="attached")
         assert page.get_attribute("html", "data-stale-pyc") == "none"
+
+
+def test_zipped_modules_are_read_once(page: Page, guard: PageGuard, probed_site: Path) -> None:
+    """Every zip archive on the page's path is read by the build's ``sitecustomize`` importer,
+    which loads a module's code once (the stock one loads it twice), and keeps no code once
+    the modules have run."""
+    with serve.serve_in_thread(probed_site) as url:
+        guard.allow_origin(url)
+        open_app(page, "index.html", base_url=url)
+        page.wait_for_selector("html[data-zip-importers]", state="attached")
+        importers = page.get_attribute("html", "data-zip-importers")
+    assert importers == "sitecustomize.ZipImporter kept=0"

@@ -302,6 +302,7 @@ def run_cached_bytecode_job(
         "app": "app",
         "pages": pages,
         "always": ["halfmoon_web.lazy_stdlib", "halfmoon_web.pyscript_bytecode"],
+        "interpreter": ["sitecustomize"],  # read each zipped module once (docs/startup.md)
         "data": [  # in every app archive: the compiled catalogs (docs/i18n.md)
             path.relative_to(workdir / "app").as_posix()
             for path in sorted((workdir / "app" / catalogs.TARGET).iterdir())

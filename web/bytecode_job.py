@@ -12,6 +12,7 @@ Python other than the one the build expects (docs/startup.md, "Bytecode").
      "app": "app",                     # folder with main.py, halfmoon_web/, halfmoon_core/
      "pages": ["game", "rules", "embed"],  # pages to bundle (main.py's PAGES names them)
      "always": ["halfmoon_web.lazy_stdlib"], # app modules every page loads first
+     "interpreter": ["sitecustomize"],  # app modules in every standard library archive
      "pyscript": "pyscript",           # PyScript's own Python package, as PyScript writes it
      "bootstrap": ["os", "pathlib"],   # modules PyScript's start-up code imports
      "stdlib_cache": "cache/stdlib-all.zip",  # reused if present, else written
@@ -20,7 +21,9 @@ Python other than the one the build expects (docs/startup.md, "Bytecode").
 and ``/job/out/`` receives:
 
 * ``stdlib-all.zip``: the whole standard library as bytecode (the lazy fallback);
-* ``stdlib-<page>.zip``: the part of it a page imports at start (see :func:`import_closure`);
+* ``stdlib-<page>.zip``: the part of it a page imports at start (see :func:`import_closure`),
+  and the request's ``interpreter`` modules (app modules that must be importable while the
+  interpreter starts, before the app archive is on ``sys.path``: ``sitecustomize``);
 * ``app-<page>.zip``: the app modules the page imports, as bytecode, ``stdlib-names.txt``
   (the standard library's top-level names, for halfmoon_web/lazy_stdlib.py) and
   ``pyscript-pycache/`` (PyScript's package as checked bytecode, for
@@ -49,6 +52,11 @@ STDLIB_SKIP = ("idlelib", "turtledemo", "test", "tkinter", "lib2to3", "ensurepip
 #: Standard library modules that import others by name while they work (no import statement
 #: shows it): ``zipfile`` decodes member names with the cp437 codec.
 RUNTIME_IMPORTS = {"zipfile": ("encodings.cp437",)}
+#: Standard library packages no page's set holds, though Pyodide's start-up reaches them: the
+#: compressors that ``shutil`` and ``zipfile`` import only if they can (``try: import bz2``
+#: ... ``except ImportError``), for archive formats no page reads. Importing them costs about
+#: 20 ms of a cold start; a page that imports one later gets it from the lazy fallback.
+LEFT_OUT = frozenset({"bz2", "lzma", "compression"})
 #: Where the app archive keeps the bytecode of PyScript's own package.
 PYSCRIPT_PYCACHE = "pyscript-pycache"
 #: A fixed date for the zip entries, so that the same input gives the same bytes.
@@ -336,12 +344,15 @@ class PageArchives:
         indexes: tuple[dict[str, tuple[str, bool, str]], dict[str, tuple[str, bool, str]]],
         compiled: dict[str, bytes],
         extra: dict[str, bytes],
+        interpreter: dict[str, bytes],
     ) -> None:
         self.out = out
         self.stdlib, self.app = indexes
         self.compiled = compiled
         self.extra = extra
         """Members every app archive holds besides its modules."""
+        self.interpreter = interpreter
+        """Members every standard library archive holds besides its modules."""
         self._app_pyc: dict[str, bytes] = {}
 
     def write(self, page: str, modules: set[str]) -> dict[str, list[str]]:
@@ -349,7 +360,8 @@ class PageArchives:
         stdlib_part = sorted(m for m in modules if m in self.stdlib)
         app_part = sorted(m for m in modules if m in self.app)
         names = [pyc_name(self.stdlib[m][0]) for m in stdlib_part]
-        write_zip(self.out / f"stdlib-{page}.zip", {n: self.compiled[n] for n in names})
+        stdlib_members = {n: self.compiled[n] for n in names}
+        write_zip(self.out / f"stdlib-{page}.zip", {**stdlib_members, **self.interpreter})
         for m in app_part:
             if m not in self._app_pyc:
                 self._app_pyc[m] = to_pyc(self.app[m][2], self.app[m][0])
@@ -369,7 +381,12 @@ def run(
     stdlib = index_sources(read_zip(STDLIB_ZIP))
     app = index_sources(read_folder(app_root))
     pyscript = index_sources(read_folder(job / str(request["pyscript"])))
-    everything, ours, memo = {**stdlib, **pyscript, **app}, frozenset(app), {}
+    everything = {
+        name: module
+        for name, module in {**stdlib, **pyscript, **app}.items()
+        if name.partition(".")[0] not in LEFT_OUT
+    }
+    ours, memo = frozenset(app), {}
 
     def closure(roots: Iterable[str]) -> set[str]:
         return import_closure(roots, everything, memo, ours)
@@ -384,7 +401,12 @@ def run(
     names = "\n".join(sorted({m.partition(".")[0] for m in stdlib})) + "\n"
     data = {name: (app_root / name).read_bytes() for name in request.get("data", [])}
     extra = {"stdlib-names.txt": names.encode(), **pyscript_pycache(pyscript), **data}
-    archives = PageArchives(out, (stdlib, app), compiled, extra)
+    interpreter = {}
+    for name in request.get("interpreter", []):
+        if name not in app:
+            raise JobError(f"interpreter module {name} is not in the app")
+        interpreter[pyc_name(app[name][0])] = to_pyc(app[name][2], app[name][0])
+    archives = PageArchives(out, (stdlib, app), compiled, extra, interpreter)
     pages: dict[str, object] = {}
     for page, module in page_table(main_source).items():
         if page not in request["pages"]:
