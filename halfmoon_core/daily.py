@@ -26,7 +26,9 @@ from .prng import MASK64, SplitMix64
 
 DAILY_SALT = int.from_bytes(b"HALFMOON", "big")
 """Added to the day number to seed the generator, so daily deals are not deals 0, 1, 2..."""
-_SHAPE = re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
+#: A date as the address writes it (a pattern string: ``re`` compiles it on first use, not
+#: while a page starts).
+_SHAPE = r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$"
 _MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 
@@ -97,7 +99,7 @@ def parse_date(text: str) -> DailyDate:
     DailyDateError saying why."""
     if not isinstance(text, str):
         raise DailyDateError("date_not_text")
-    match = _SHAPE.match(text.strip())
+    match = re.match(_SHAPE, text.strip())
     if not match:
         raise DailyDateError("date_shape", text=text.strip(), example=EXAMPLE)
     year, month, day = (int(part) for part in match.groups())

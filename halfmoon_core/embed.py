@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from html import escape
-from urllib.parse import quote
 
 from .deals import normalise_code
 from .game import Game, replay
@@ -25,6 +24,8 @@ def embed_url(
 ) -> str:
     """The ``embed.html`` address for a deal code or position, validating everything first;
     ``compact`` writes the steps as a replay code (``replay=``, docs/formats.md)."""
+    from urllib.parse import quote  # here, not at the top: no page needs it to start
+
     game = Game.from_start(start)
     moves = parse_moves(steps)
     replay(game.start, moves)  # raises MoveError naming the first illegal step

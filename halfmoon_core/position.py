@@ -14,7 +14,8 @@ from .places import PILE_COUNT, PILE_HEIGHT, PLACES, is_reserve
 PREFIX = "HMP1:"
 PAIR_POINTS = 10
 TRIPLE_POINTS = 15
-_CARD_TOKEN = re.compile(r"(10|[A2-9TJQK])([SHDC])")
+#: One card of a position (a pattern string: compiled on first use, not while a page starts).
+_CARD_TOKEN = r"(10|[A2-9TJQK])([SHDC])"
 
 
 class Layout(NamedTuple):
@@ -66,9 +67,10 @@ def _parse_field(text: str, place: str) -> tuple[Card, ...]:
     label = _place_label(place)
     upper = ascii_upper(text.strip())
     cards: list[Card] = []
+    token = re.compile(_CARD_TOKEN)  # re's own cache: compiled once
     pos = 0
     while pos < len(upper):
-        match = _CARD_TOKEN.match(upper, pos)
+        match = token.match(upper, pos)
         if not match:
             bad = upper[pos : pos + 2] or upper[pos:]
             raise PositionError("position_bad_card", place=label, text=bad)
