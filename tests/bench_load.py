@@ -8,24 +8,30 @@ temporary folder (``--out DIR``: into DIR, which is replaced and kept) and adds 
 pages: ``floor-pyodide.html`` (bare Pyodide: load it, run ``1+1``) and ``floor-pyscript.html``
 (PyScript's hello world). They load stock Pyodide files copied from ``node_modules/pyodide``
 and the PyScript files the build shipped, from ``floor-vendor/``, so the floors stay the same
-whatever the build does to its own runtime. The folder is served by ``web/serve.py`` with the
-headers the build published (``_headers``; ``netlify.toml``'s for a revision from before
-``web/site_headers.py``), plus rules giving the floors the game page's headers (its CSP) and
-``floor-vendor/`` those of ``vendor/``.
+whatever the build does to its own runtime. A *reference* page, ``runtime-only.html``, starts
+the build's own runtime with the game page's standard library set and runs ``1+1``, with no
+PyScript and no page: the share of a page's start that is Pyodide's own, as the site makes it.
+The folder is served by ``web/serve.py`` with the headers the build published (``_headers``;
+``netlify.toml``'s for a revision from before ``web/site_headers.py``), plus rules giving the
+floors and the reference the game page's headers (its CSP) and ``floor-vendor/`` those of
+``vendor/``.
 
 Headless Chromium (Debian's, with the e2e flags) loads every page once per round, in an order
 shuffled per round: a *cold* load in a new browser with an empty profile (no cache, no service
 worker), then, once the page's service worker controls it (pages that register one), a *warm*
-load in the same browser. An init script notes in the page (``performance.now()``, from the
-navigation's start) when ``<html data-ready>`` appears, and the first animation frame after a
-board card (``.hm-card`` or ``.card``) is in the DOM. The bytes of a cold load are those of the
+load in the same browser, then a *steady* load (the third). The second visit is the first a
+service worker serves: Chromium then makes its compiled-code caches of the runtime's JavaScript
+modules (about 0.1 s of main thread, on the floors too), which the third and later visits use.
+An init script notes in the page (``performance.now()``, from the navigation's start) when
+``<html data-ready>`` appears, and the first animation frame after a board card (``.hm-card``
+or ``.card``) is in the DOM. The bytes of a cold load are those of the
 files it downloaded before ``data-ready`` (Resource Timing), measured on disk: raw, gzip (levels
 6 and 9, Python's ``gzip``) and brotli (quality 11, Node's ``zlib``: no Python package needed).
 
 It prints the load average at start and end, the Chromium version and, per page: the time to
-``data-ready`` (cold and warm, median and range), its ratio to each floor measured in the same
-round, the time to the first painted card, and the bytes. ``--json FILE`` writes every raw
-figure.
+``data-ready`` (cold, warm and steady, median and range), its ratio to each floor measured in
+the same round, the time to the first painted card, and the bytes. ``--json FILE`` writes every
+raw figure.
 """
 
 from __future__ import annotations
@@ -78,7 +84,7 @@ BOARD_SELECTOR = ".hm-place"
 READY_TIMEOUT_S = 120.0
 WORKER_TIMEOUT_S = 90.0
 CARD_TIMEOUT_S = 15.0
-PHASES = ("cold", "warm")
+PHASES = ("cold", "warm", "steady")
 #: Stock Pyodide files the floor pages load (node_modules/pyodide).
 FLOOR_PYODIDE_FILES = (
     "pyodide.mjs",
@@ -260,6 +266,39 @@ document.documentElement.setAttribute("data-ready", "")
 """
 
 # As web/site/start.mjs: the CSP forbids the Function() that PyScript's worker hooks need.
+RUNTIME_ONLY_HTML = """\
+<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Reference: the site's runtime alone</title>
+  <link rel="icon" href="./icon.svg" type="image/svg+xml">
+  <script src="./floor-watch.js"></script>
+  <script type="module" src="./runtime-only.mjs"></script>
+</head>
+<body><p>The build's Pyodide and the game page's standard library set: load, 1+1.</p></body>
+</html>
+"""
+
+RUNTIME_ONLY_MJS = """\
+// Benchmark reference: Pyodide's own start as the site makes it (the build's runtime files and
+// the game page's standard library set, as bytecode), with no PyScript and no page: 1+1.
+import { loadPyodide } from "./%PYODIDE%/pyodide.mjs";
+
+const root = document.documentElement;
+try {
+  const pyodide = await loadPyodide({
+    indexURL: new URL("./%PYODIDE%/", document.baseURI).href,
+    %STDLIB%lockFileContents: { info: %LOCK_INFO%, packages: {} },
+  });
+  const two = pyodide.runPython("1+1");
+  if (two !== 2) throw new Error(`1+1 gave ${two}`);
+  root.setAttribute("data-ready", "");
+} catch (error) {
+  root.setAttribute("data-error", String((error && error.message) || error));
+}
+"""
+
 FLOOR_PYSCRIPT_MJS = """\
 // Benchmark floor: start stock PyScript within the CSP (see web/site/start.mjs).
 import { hooks } from "./%PYSCRIPT%/core.js";
@@ -285,6 +324,7 @@ class PageSpec:
 PAGES = (
     PageSpec("floor-pyodide", "floor-pyodide.html", floor=True, worker=False),
     PageSpec("floor-pyscript", "floor-pyscript.html", floor=True, worker=False),
+    PageSpec("runtime-only", "runtime-only.html", floor=True, worker=False),
     PageSpec("game", "index.html", floor=False, worker=True),
     PageSpec("rules", "rules.html", floor=False, worker=True),
     PageSpec("embed", f"embed.html?deal={DEAL}", floor=False, worker=True),
@@ -305,10 +345,12 @@ class Load:
 
 @dataclass
 class PageRun:
-    """One round of one page: the cold load, the warm load, the worker's state between."""
+    """One round of one page: the cold, warm and steady loads, the worker's state after the
+    cold one."""
 
     cold: Load
     warm: Load
+    steady: Load
     worker: str
 
 
@@ -397,8 +439,28 @@ def write_floor_pages(site: Path, build: ModuleType) -> None:
         "floor-pyscript.mjs": FLOOR_PYSCRIPT_MJS.replace("%PYSCRIPT%", pyscript),
         "floor-pyscript.json": json.dumps(config, indent=2) + "\n",
     }
+    texts["runtime-only.html"] = RUNTIME_ONLY_HTML
+    texts["runtime-only.mjs"] = runtime_only_script(site, pyodide_version)
     for name, text in texts.items():
         (site / name).write_text(text, encoding="utf-8")
+
+
+def lock_info() -> dict[str, Any]:
+    """The ``info`` of the installed Pyodide's ``pyodide-lock.json``."""
+    lock = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
+    return dict(json.loads(lock.read_text(encoding="utf-8"))["info"])
+
+
+def runtime_only_script(site: Path, pyodide_version: str) -> str:
+    """The reference page's script: the build's runtime with the game page's standard library
+    set (``data-stdlib`` of index.html; the stock one for a build from before that)."""
+    found = re.search(r'data-stdlib="([^"]+)"', (site / "index.html").read_text("utf-8"))
+    stdlib = f"stdLibURL: new URL({json.dumps(found.group(1))}, document.baseURI).href,\n    "
+    return (
+        RUNTIME_ONLY_MJS.replace("%PYODIDE%", f"vendor/pyodide/{pyodide_version}")
+        .replace("%STDLIB%", stdlib if found else "")
+        .replace("%LOCK_INFO%", json.dumps(lock_info()))
+    )
 
 
 def prepare_site(site: Path, build: ModuleType) -> str:
@@ -577,13 +639,14 @@ def fresh_page(launcher: Launcher) -> Iterator[Page]:
 
 
 def measure_page(launcher: Launcher, base_url: str, spec: PageSpec) -> PageRun:
-    """Measure one page once: a cold load in a fresh context, then a warm load."""
+    """Measure one page once: a cold load in a fresh context, then a warm and a steady load."""
     url = urljoin(base_url, spec.path)
     with fresh_page(launcher) as page:
         cold = timed_load(page, url, spec)
         worker = wait_for_worker(page, spec)
         warm = timed_load(page, url, spec)
-    return PageRun(cold=cold, warm=warm, worker=worker)
+        steady = timed_load(page, url, spec)
+    return PageRun(cold=cold, warm=warm, steady=steady, worker=worker)
 
 
 def run_rounds(
@@ -599,8 +662,9 @@ def run_rounds(
         for spec in order:
             run = measure_page(launcher, base_url, spec)
             measured[spec.name] = run
-            print(f"  {spec.name:<15} cold {run.cold.ready:6.2f} s   warm {run.warm.ready:6.2f} s")
-            for problem in run.cold.problems + run.warm.problems:
+            times = "   ".join(f"{p} {getattr(run, p).ready:6.2f} s" for p in PHASES)
+            print(f"  {spec.name:<15} {times}")
+            for problem in run.cold.problems + run.warm.problems + run.steady.problems:
                 print(f"    warning: {problem}")
         results.append(measured)
     return results
@@ -746,7 +810,7 @@ def report_times(results: list[dict[str, PageRun]]) -> None:
     names = [spec.name for spec in PAGES]
     print_table(
         f"Time to data-ready, s: median [min–max] over {len(results)} rounds",
-        ["page", "cold", "warm"],
+        ["page", *PHASES],
         [
             [name, *(spread([getattr(r[name], p).ready for r in results]) for p in PHASES)]
             for name in names
@@ -755,7 +819,7 @@ def report_times(results: list[dict[str, PageRun]]) -> None:
     for floor in ("floor-pyodide", "floor-pyscript"):
         print_table(
             f"Ratio to {floor} (per round, same phase): median [min–max]",
-            ["page", "cold", "warm"],
+            ["page", *PHASES],
             [[name, *(spread(ratios(results, name, floor, p)) for p in PHASES)] for name in names],
         )
 

@@ -52,11 +52,13 @@ STDLIB_SKIP = ("idlelib", "turtledemo", "test", "tkinter", "lib2to3", "ensurepip
 #: Standard library modules that import others by name while they work (no import statement
 #: shows it): ``zipfile`` decodes member names with the cp437 codec.
 RUNTIME_IMPORTS = {"zipfile": ("encodings.cp437",)}
-#: Standard library packages no page's set holds, though Pyodide's start-up reaches them: the
-#: compressors that ``shutil`` and ``zipfile`` import only if they can (``try: import bz2``
-#: ... ``except ImportError``), for archive formats no page reads. Importing them costs about
-#: 20 ms of a cold start; a page that imports one later gets it from the lazy fallback.
-LEFT_OUT = frozenset({"bz2", "lzma", "compression"})
+#: Standard library packages no page's set holds, though Pyodide's start-up reaches them, each
+#: imported only if it can be (``try: import bz2`` ... ``except ImportError``) by modules that
+#: work without it: the compressors ``shutil`` and ``zipfile`` offer for archive formats no page
+#: reads, and ``ssl``, which ``asyncio`` offers for sockets a page has none of. Importing them
+#: costs about 40 ms of a cold start; a page that imports one later gets it from the lazy
+#: fallback.
+LEFT_OUT = frozenset({"bz2", "lzma", "compression", "ssl"})
 #: Where the app archive keeps the bytecode of PyScript's own package.
 PYSCRIPT_PYCACHE = "pyscript-pycache"
 #: A fixed date for the zip entries, so that the same input gives the same bytes.
