@@ -27,12 +27,15 @@ plays those taps. The parts, one job each:
 :mod:`.shortcuts`         the keyboard shortcuts
 ========================  ===============================================================
 
-Rules stay in the engine; texts in ``i18n``.
+Rules stay in the engine; texts in ``i18n``. The parts only a player's choice needs (Share,
+Replay, Share replay, Export and Import) are built, and their modules imported, when first used,
+which keeps them off the start (docs/startup.md, "The page's own Python").
 """
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 from . import i18n, startup
 from .board import Board
@@ -45,19 +48,21 @@ from .page_dom import PageDom
 from .page_state import PageState
 from .panels import Panels
 from .play import GamePlay
-from .replay_share import ReplayShare
-from .replay_view import ReplayView
 from .saver import Saver
 from .saving_view import BackupsList
 from .settings_panel import SettingsPanel
-from .sharing import Sharing
 from .shortcuts import Keyboard
 from .snapshot import early_focus, early_taps
 from .startup import Stores
 from .stats_panel import StatsPanel
 from .storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY
 from .tabs import TabSync
-from .transfer_view import DataTransfer
+
+if TYPE_CHECKING:
+    from .replay_share import ReplayShare
+    from .replay_view import ReplayView
+    from .sharing import Sharing
+    from .transfer_view import DataTransfer
 
 
 class GamePage:
@@ -76,12 +81,8 @@ class GamePage:
         backups = self.backups = BackupsList(dom, data, state)
         language = PageLanguage(dom, state, board, saver, stats, backups, end, info)
         self.language = language
-        settings = self.settings = SettingsPanel(dom, data, state, board, saver, language)
-        self.transfer = DataTransfer(dom, stores, state, tabs, settings, stats, dialogs)
+        self.settings = SettingsPanel(dom, data, state, board, saver, language)
         self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
-        self.sharing = Sharing(dom, state)
-        self.replay = ReplayView(dom, state, dialogs)
-        self.replay_share = ReplayShare(dom, state)
         play = self.play = GamePlay(dom, stores, state, board, tabs, dialogs, info, end, stats)
         board.on_tap = play.on_tap
         shortcuts = {  # docs/keyboard.md, "Shortcuts"
@@ -92,6 +93,35 @@ class GamePage:
             "statistics": lambda: self.panels.toggle("stats-panel"),
         }
         self.keyboard = Keyboard(dom, shortcuts, escape=self.panels.close)
+
+    @cached_property
+    def transfer(self) -> DataTransfer:
+        """Export and Import, built on first use."""
+        from .transfer_view import DataTransfer
+
+        parts = (self.tabs, self.settings, self.stats, self.dialogs)
+        return DataTransfer(self.dom, self.stores, self.state, *parts)
+
+    @cached_property
+    def sharing(self) -> Sharing:
+        """Copy code and Share link, built on first use."""
+        from .sharing import Sharing
+
+        return Sharing(self.dom, self.state)
+
+    @cached_property
+    def replay(self) -> ReplayView:
+        """Replay in the step viewer, built on first use."""
+        from .replay_view import ReplayView
+
+        return ReplayView(self.dom, self.state, self.dialogs)
+
+    @cached_property
+    def replay_share(self) -> ReplayShare:
+        """Share replay, built on first use."""
+        from .replay_share import ReplayShare
+
+        return ReplayShare(self.dom, self.state)
 
     def begin(self, early: str | None, notices: list[str]) -> None:
         """Show the page: its texts, the settings, the game saved, the toolbar on, the info
@@ -125,7 +155,8 @@ class GamePage:
         doc.body.addEventListener("keydown", dom.proxy(self.keyboard.on_keydown))
         dom.el("settings-panel").addEventListener("change", dom.proxy(self.settings.on_change))
         dom.el("open-form").addEventListener("submit", dom.proxy(self.play.on_open_submit))
-        dom.el("import-file").addEventListener("change", dom.proxy(self.transfer.on_file))
+        picked = dom.proxy(lambda event: self.transfer.on_file(event))
+        dom.el("import-file").addEventListener("change", picked)
         closed = dom.proxy(self.dialogs.on_closed)
         for dialog in doc.querySelectorAll("dialog"):
             dialog.addEventListener("close", closed)

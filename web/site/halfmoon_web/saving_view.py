@@ -116,9 +116,13 @@ class BackupsList:
     state: PageState
 
     def render(self) -> None:
-        """Fill the list."""
+        """Read the kept copies and fill the list, if the Settings panel is open (it is filled
+        as it opens)."""
+        entries = self.data.shelf.entries()
+        if self.dom.el("settings-panel").hidden:
+            return
         items = []
-        for entry in self.data.shelf.entries():
+        for entry in entries:
             item = self.dom.document.createElement("li")
             item.textContent = backup_text(entry, self.state.lang)
             items.append(item)

@@ -1,24 +1,28 @@
 """The game page's Statistics panel: the totals, the daily deal's figures, the recent games
 (a chart and its table) and the win rate over time (a chart and its table), as stored now
-(docs/storage.md: statistics from every tab add up; docs/interface.md, "Statistics")."""
+(docs/storage.md: statistics from every tab add up; docs/interface.md, "Statistics").
+
+The panel is drawn while it is open only: when it opens, and when the statistics change while it
+is open. A closed panel is not drawn at start (the statistics are still read, so that a bad
+stored value is told at once), and its charts' modules are imported when it is first drawn
+(docs/startup.md, "The page's own Python")."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import svg_dom
 from .clock import format_time
 from .daily_deal import date_text, today
 from .page_state import PageState
 from .saved import SavedData
 from .stats import GameRecord, Stats
-from .stats_chart import RatePoint, rate_chart, rate_points, recent_chart
 
 SVG = "http://www.w3.org/2000/svg"
 
 if TYPE_CHECKING:
     from .page_dom import PageDom
+    from .stats_chart import RatePoint
 
 
 @dataclass(eq=False)
@@ -30,9 +34,14 @@ class StatsPanel:
     state: PageState
 
     def render(self) -> None:
-        """Fill the panel: the figures, then the recent games (or "none yet"), then the win
-        rate over time."""
+        """Read the statistics (a bad stored value is set aside and told, even while the panel
+        is closed) and fill the panel if it is open: the figures, then the recent games (or
+        "none yet"), then the win rate over time."""
         stats = self.data.stats()
+        if self.dom.el("stats-panel").hidden:
+            return
+        from .stats_chart import rate_chart, rate_points, recent_chart
+
         for element_id, text in self.figures(stats).items():
             self.dom.el(element_id).textContent = text
         lang = self.state.lang
@@ -71,6 +80,8 @@ class StatsPanel:
     def _chart(self, name: str, chart: Any) -> None:
         """Draw a chart in ``#<name>-chart`` (None: hide its box)."""
         self.dom.el(f"{name}-box").hidden = chart is None
+        from . import svg_dom
+
         drawn = [] if chart is None else [svg_dom.build(self.dom.document, chart)]
         self.dom.el(f"{name}-chart").replaceChildren(*drawn)
 
