@@ -293,7 +293,8 @@ def test_every_page_loads_the_runtime_from_its_versioned_folders(site: Path) -> 
     for name in ("index.html", "rules.html", "embed.html"):
         page = (site / name).read_text(encoding="utf-8")
         assert f'href="./vendor/pyodide/{pyodide}/pyodide.asm.wasm"' in page, name
-        assert f'<script src="./app/{app.name}/boot.js" defer></script>' in page, name
+        boot = f'<script src="./app/{app.name}/boot.js" defer fetchpriority="high"></script>'
+        assert boot in page, name
         assert f'<script type="module" src="./app/{app.name}/start.mjs"></script>' in page, name
     start = (app / "start.mjs").read_text(encoding="utf-8")
     core = f"../../vendor/pyscript/{pyscript}/core.js"

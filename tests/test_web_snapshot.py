@@ -272,7 +272,7 @@ def test_every_page_has_a_face_down_board_laid_out_as_the_real_one(name: str, co
 def test_early_js_runs_before_the_runtime(name: str) -> None:
     html = (SITE / name).read_text(encoding="utf-8")
     head = html.split("</head>")[0]
-    assert '<script src="%APP%/early.js" defer></script>' in head
+    assert '<script src="%APP%/early.js" defer fetchpriority="high"></script>' in head
     assert head.index("early.js") < head.index("%RUNTIME_HEAD%")
     assert html.count('class="boot-note"') == 1 and html.count('class="boot-progress"') == 1
 

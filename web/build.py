@@ -95,7 +95,7 @@ RUNTIME_HEAD = "\n  ".join(
         '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
         "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
         "%PYSCRIPT_PRELOADS%",
-        '<script src="%APP%/boot.js" defer></script>',
+        '<script src="%APP%/boot.js" defer fetchpriority="high"></script>',
         '<script type="module" src="%APP%/start.mjs"></script>',
     )
 )
