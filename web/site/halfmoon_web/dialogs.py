@@ -7,7 +7,6 @@ hidden from assistive technology; the status line stays audible. The focus never
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .dom import found
@@ -23,11 +22,13 @@ FOCUS_TARGETS = (
 )
 
 
-@dataclass(eq=False)
 class Dialogs:
     """Opens and closes the dialogs; keeps the keyboard focus on the page."""
 
     dom: PageDom
+
+    def __init__(self, dom: PageDom) -> None:
+        self.dom = dom
 
     def open(self, dialog_id: str) -> None:
         """Show a modal dialog; the page behind it is hidden from assistive technology."""

@@ -5,7 +5,6 @@ moves" (docs/rules.md, "Score, moves, end of game"), also said in the status lin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import i18n
@@ -17,13 +16,17 @@ if TYPE_CHECKING:
     from .page_dom import PageDom
 
 
-@dataclass(eq=False)
 class EndDialog:
     """Opens the end dialog when the game ends, closes it while the game goes on."""
 
     dom: PageDom
     state: PageState
     dialogs: Dialogs
+
+    def __init__(self, dom: PageDom, state: PageState, dialogs: Dialogs) -> None:
+        self.dom = dom
+        self.state = state
+        self.dialogs = dialogs
 
     def check(self, announce: bool = True, lead: str = "") -> None:
         """Open the dialog when the game is won or stuck; ``announce``: say the end in the

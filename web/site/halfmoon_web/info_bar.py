@@ -4,7 +4,6 @@ names its date in place of the word "Deal"), and the Undo and Redo buttons' stat
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .clock import format_time
@@ -18,12 +17,15 @@ TICK_MS = 250
 """How often the clock's display is refreshed."""
 
 
-@dataclass(eq=False)
 class InfoBar:
     """Shows the game's figures and whether it can be undone or redone."""
 
     dom: PageDom
     state: PageState
+
+    def __init__(self, dom: PageDom, state: PageState) -> None:
+        self.dom = dom
+        self.state = state
 
     def update(self) -> None:
         """Score, moves, deal code, clock and the Undo and Redo buttons."""

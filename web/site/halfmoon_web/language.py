@@ -7,7 +7,6 @@ not-saved indicator, the end dialog) are drawn again by their owners.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import Board
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
     from .page_dom import PageDom
 
 
-@dataclass(eq=False)
 class PageLanguage:
     """Writes the whole page in the state's language."""
 
@@ -35,6 +33,26 @@ class PageLanguage:
     backups: BackupsList
     end: EndDialog
     info: InfoBar
+
+    def __init__(
+        self,
+        dom: PageDom,
+        state: PageState,
+        board: Board,
+        saver: Saver,
+        stats: StatsPanel,
+        backups: BackupsList,
+        end: EndDialog,
+        info: InfoBar,
+    ) -> None:
+        self.dom = dom
+        self.state = state
+        self.board = board
+        self.saver = saver
+        self.stats = stats
+        self.backups = backups
+        self.end = end
+        self.info = info
 
     def apply(self) -> None:
         """Write every text of the page in the current language."""

@@ -7,7 +7,6 @@ taken from another tab) or the settings writes it here, and the others read it w
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from . import i18n
@@ -15,7 +14,6 @@ from .session import GameSession
 from .settings import Settings
 
 
-@dataclass
 class PageState:
     """The game, the settings and the language the game page shows."""
 
@@ -24,6 +22,18 @@ class PageState:
     lang: str
     os_reduced_motion: Callable[[], bool]
     """Whether the OS asks for reduced motion (asked again at each use)."""
+
+    def __init__(
+        self,
+        session: GameSession,
+        settings: Settings,
+        lang: str,
+        os_reduced_motion: Callable[[], bool],
+    ) -> None:
+        self.session = session
+        self.settings = settings
+        self.lang = lang
+        self.os_reduced_motion = os_reduced_motion
 
     def t(self, key: str, **params: object) -> str:
         """A text in the page's language."""

@@ -4,7 +4,6 @@ when it opens, closed by Escape or its Close button (docs/keyboard.md, "Shortcut
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -13,13 +12,16 @@ if TYPE_CHECKING:
 PANELS = ("settings-panel", "stats-panel")
 
 
-@dataclass(eq=False)
 class Panels:
     """Opens, toggles and closes the panels; ``draw`` fills a panel as it opens."""
 
     dom: PageDom
     draw: Mapping[str, Callable[[], None]]
     """What fills each panel as it opens, by the panel's id."""
+
+    def __init__(self, dom: PageDom, draw: Mapping[str, Callable[[], None]]) -> None:
+        self.dom = dom
+        self.draw = draw
 
     def _button(self, panel_id: str) -> Any:
         """The toolbar button that opens the panel."""

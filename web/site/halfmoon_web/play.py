@@ -8,7 +8,6 @@ and opens the end dialog when the game ends. A game left with a move counts as l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from halfmoon_core import Game, HalfMoonError, daily_code, normalise_code, random_code
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
     from .startup import Stores
 
 
-@dataclass(eq=False)
 class GamePlay:
     """The game's commands and what the page shows of them."""
 
@@ -43,8 +41,31 @@ class GamePlay:
     info: InfoBar
     end: EndDialog
     stats: StatsPanel
-    _was_running: bool = field(default=False, init=False)
+    _was_running: bool
     """Whether the clock ran when the page was hidden."""
+
+    def __init__(
+        self,
+        dom: PageDom,
+        stores: Stores,
+        state: PageState,
+        board: Board,
+        tabs: TabSync,
+        dialogs: Dialogs,
+        info: InfoBar,
+        end: EndDialog,
+        stats: StatsPanel,
+    ) -> None:
+        self.dom = dom
+        self.stores = stores
+        self.state = state
+        self.board = board
+        self.tabs = tabs
+        self.dialogs = dialogs
+        self.info = info
+        self.end = end
+        self.stats = stats
+        self._was_running = False
 
     def on_tap(self, outcome: TapOutcome) -> None:
         """A card was tapped on the board: a removal is said in words (with the end of the

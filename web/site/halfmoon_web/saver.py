@@ -4,7 +4,6 @@ the next visit's first paint, and the indicator that shows when saving stopped
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import i18n, saving_view
@@ -20,7 +19,6 @@ if TYPE_CHECKING:
     from .startup import Stores
 
 
-@dataclass(eq=False)
 class Saver:
     """Writes the game and the board's snapshot; says when something is not saved."""
 
@@ -28,8 +26,15 @@ class Saver:
     stores: Stores
     state: PageState
     board: Board
-    _snapshot_drawn: tuple[object, ...] | None = field(default=None, init=False)
+    _snapshot_drawn: tuple[object, ...] | None
     """What the saved snapshot shows (game, language, options), to skip a rewrite."""
+
+    def __init__(self, dom: PageDom, stores: Stores, state: PageState, board: Board) -> None:
+        self.dom = dom
+        self.stores = stores
+        self.state = state
+        self.board = board
+        self._snapshot_drawn = None
 
     def save(self, *, leaving: bool = False, force: bool = False) -> SaveResult:
         """Store the game in progress (``force``: over another tab's; see

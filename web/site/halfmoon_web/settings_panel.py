@@ -7,7 +7,6 @@ the form. The panel's list of kept copies is :class:`~halfmoon_web.saving_view.B
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import i18n
@@ -23,7 +22,6 @@ if TYPE_CHECKING:
     from .page_dom import PageDom
 
 
-@dataclass(eq=False)
 class SettingsPanel:
     """Keeps the form and the page in step with the settings."""
 
@@ -33,6 +31,22 @@ class SettingsPanel:
     board: Board
     saver: Saver
     language: PageLanguage
+
+    def __init__(
+        self,
+        dom: PageDom,
+        data: SavedData,
+        state: PageState,
+        board: Board,
+        saver: Saver,
+        language: PageLanguage,
+    ) -> None:
+        self.dom = dom
+        self.data = data
+        self.state = state
+        self.board = board
+        self.saver = saver
+        self.language = language
 
     def fill_languages(self) -> None:
         """One option per language there is a catalog of, each named in its own language,

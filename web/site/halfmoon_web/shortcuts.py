@@ -8,7 +8,6 @@ DOM-free but for the listener: :func:`shortcut_letter` and :func:`shortcut_actio
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from .dom import found
@@ -45,7 +44,6 @@ def shortcut_action(letter: str, *, command: bool, shift: bool) -> str | None:
     return LETTERS.get(letter)
 
 
-@dataclass(eq=False)
 class Keyboard:
     """The page's keydown listener: ``actions`` by the names of :data:`SHORTCUTS`; ``escape``
     closes the open panel."""
@@ -55,6 +53,16 @@ class Keyboard:
     """What each shortcut does, by the names of :data:`SHORTCUTS`."""
     escape: Callable[[], None]
     """Closes the open panel."""
+
+    def __init__(
+        self,
+        dom: Any,
+        actions: Mapping[str, Callable[[], None]],
+        escape: Callable[[], None],
+    ) -> None:
+        self.dom = dom
+        self.actions = actions
+        self.escape = escape
 
     def mark(self) -> None:
         """Tell assistive technology the toolbar's shortcuts (once they work: Python is up)."""

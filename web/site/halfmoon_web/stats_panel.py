@@ -9,7 +9,6 @@ stored value is told at once), and its charts' modules are imported when it is f
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .clock import format_time
@@ -25,13 +24,17 @@ if TYPE_CHECKING:
     from .stats_chart import RatePoint
 
 
-@dataclass(eq=False)
 class StatsPanel:
     """Fills the Statistics panel from the stored statistics."""
 
     dom: PageDom
     data: SavedData
     state: PageState
+
+    def __init__(self, dom: PageDom, data: SavedData, state: PageState) -> None:
+        self.dom = dom
+        self.data = data
+        self.state = state
 
     def render(self) -> None:
         """Read the statistics (a bad stored value is set aside and told, even while the panel

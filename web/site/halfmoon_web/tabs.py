@@ -8,7 +8,6 @@ the player which game to keep (the ``sync-dialog``). The decisions are
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .board import Board
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
     from .startup import Stores
 
 
-@dataclass(eq=False)
 class TabSync:
     """Saves without overwriting another tab's game; follows or asks when one comes in."""
 
@@ -37,8 +35,29 @@ class TabSync:
     dialogs: Dialogs
     info: InfoBar
     end: EndDialog
-    _theirs: GameSession | None = field(default=None, init=False)
+    _theirs: GameSession | None
     """Another tab's game, while the player chooses between it and this page's."""
+
+    def __init__(
+        self,
+        dom: PageDom,
+        stores: Stores,
+        state: PageState,
+        board: Board,
+        saver: Saver,
+        dialogs: Dialogs,
+        info: InfoBar,
+        end: EndDialog,
+    ) -> None:
+        self.dom = dom
+        self.stores = stores
+        self.state = state
+        self.board = board
+        self.saver = saver
+        self.dialogs = dialogs
+        self.info = info
+        self.end = end
+        self._theirs = None
 
     def save_game(self, *, leaving: bool = False, force: bool = False) -> None:
         """Save the game in progress (see :meth:`Saver.save`). When another tab stored a
