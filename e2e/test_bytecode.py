@@ -72,6 +72,16 @@ def probed_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "dist"
 
 
+def probed(page: Page, guard: PageGuard, site: Path, attribute: str) -> str | None:
+    """Open the probed build's game page and return what :data:`PROBE` wrote in ``attribute``
+    of ``<html>``."""
+    with serve.serve_in_thread(site) as url:
+        guard.allow_origin(url)
+        open_app(page, "index.html", base_url=url)
+        page.wait_for_selector(f"html[{attribute}]", state="attached")
+        return page.get_attribute("html", attribute)
+
+
 def test_a_module_the_page_lacks_is_fetched_when_imported(
     page: Page, guard: PageGuard, probed_site: Path
 ) -> None:
@@ -79,11 +89,7 @@ def test_a_module_the_page_lacks_is_fetched_when_imported(
     see) still imports: the rest of the standard library is fetched once, then used."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
-    with serve.serve_in_thread(probed_site) as url:
-        guard.allow_origin(url)
-        open_app(page, "index.html", base_url=url)
-        page.wait_for_selector("html[data-lazy]", state="attached")
-        lazy = page.get_attribute("html", "data-lazy")
+    lazy = probed(page, guard, probed_site, "data-lazy")
     assert lazy == "decimal email.mime.text xml.dom.minidom"
     assert len([u for u in requested if "/stdlib-all-" in u]) == 1
 
@@ -93,20 +99,12 @@ def test_pyscript_imports_its_package_from_the_builds_bytecode(
 ) -> None:
     """The bytecode the build made of PyScript's package matches, byte for byte, the source
     PyScript writes at start (its hash), so Python imports it without compiling."""
-    with serve.serve_in_thread(probed_site) as url:
-        guard.allow_origin(url)
-        open_app(page, "index.html", base_url=url)
-        page.wait_for_selector("html[data-stale-pyc]", state="attached")
-        assert page.get_attribute("html", "data-stale-pyc") == "none"
+    assert probed(page, guard, probed_site, "data-stale-pyc") == "none"
 
 
 def test_zipped_modules_are_read_once(page: Page, guard: PageGuard, probed_site: Path) -> None:
     """Every zip archive on the page's path is read by the build's ``sitecustomize`` importer,
     which loads a module's code once (the stock one loads it twice), and keeps no code once
     the modules have run."""
-    with serve.serve_in_thread(probed_site) as url:
-        guard.allow_origin(url)
-        open_app(page, "index.html", base_url=url)
-        page.wait_for_selector("html[data-zip-importers]", state="attached")
-        importers = page.get_attribute("html", "data-zip-importers")
+    importers = probed(page, guard, probed_site, "data-zip-importers")
     assert importers == "sitecustomize.ZipImporter kept=0"
