@@ -216,28 +216,30 @@ FLOOR_WATCH_JS = """\
 })();
 """
 
-FLOOR_PYODIDE_HTML = """\
+# The two pages that start Pyodide alone, run 1+1 and set data-ready: the bare floor (stock
+# files) and the reference (the build's runtime and the game page's standard library set).
+BARE_PYODIDE_HTML = """\
 <!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
-  <title>Floor: bare Pyodide</title>
+  <title>%TITLE%</title>
   <link rel="icon" href="./icon.svg" type="image/svg+xml">
   <script src="./floor-watch.js"></script>
-  <script type="module" src="./floor-pyodide.mjs"></script>
+  <script type="module" src="./%NAME%.mjs"></script>
 </head>
-<body><p>Bare Pyodide: load, run 1+1, set data-ready.</p></body>
+<body><p>%TITLE%: load, run 1+1, set data-ready.</p></body>
 </html>
 """
 
-FLOOR_PYODIDE_MJS = """\
-// Benchmark floor: bare Pyodide (stock files), 1+1, then <html data-ready>.
+BARE_PYODIDE_MJS = """\
+// Benchmark page: %TITLE%, 1+1, then <html data-ready>.
 import { loadPyodide } from "./%PYODIDE%/pyodide.mjs";
 
 const root = document.documentElement;
 try {
   const indexURL = new URL("./%PYODIDE%/", document.baseURI).href;
-  const pyodide = await loadPyodide({ indexURL });
+  const pyodide = await loadPyodide({ indexURL%OPTIONS% });
   const two = pyodide.runPython("1+1");
   if (two !== 2) throw new Error(`1+1 gave ${two}`);
   root.setAttribute("data-ready", "");
@@ -266,39 +268,6 @@ document.documentElement.setAttribute("data-ready", "")
 """
 
 # As web/site/start.mjs: the CSP forbids the Function() that PyScript's worker hooks need.
-RUNTIME_ONLY_HTML = """\
-<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <title>Reference: the site's runtime alone</title>
-  <link rel="icon" href="./icon.svg" type="image/svg+xml">
-  <script src="./floor-watch.js"></script>
-  <script type="module" src="./runtime-only.mjs"></script>
-</head>
-<body><p>The build's Pyodide and the game page's standard library set: load, 1+1.</p></body>
-</html>
-"""
-
-RUNTIME_ONLY_MJS = """\
-// Benchmark reference: Pyodide's own start as the site makes it (the build's runtime files and
-// the game page's standard library set, as bytecode), with no PyScript and no page: 1+1.
-import { loadPyodide } from "./%PYODIDE%/pyodide.mjs";
-
-const root = document.documentElement;
-try {
-  const pyodide = await loadPyodide({
-    indexURL: new URL("./%PYODIDE%/", document.baseURI).href,
-    %STDLIB%lockFileContents: { info: %LOCK_INFO%, packages: {} },
-  });
-  const two = pyodide.runPython("1+1");
-  if (two !== 2) throw new Error(`1+1 gave ${two}`);
-  root.setAttribute("data-ready", "");
-} catch (error) {
-  root.setAttribute("data-error", String((error && error.message) || error));
-}
-"""
-
 FLOOR_PYSCRIPT_MJS = """\
 // Benchmark floor: start stock PyScript within the CSP (see web/site/start.mjs).
 import { hooks } from "./%PYSCRIPT%/core.js";
@@ -420,8 +389,8 @@ def copy_floor_runtime(site: Path, pyodide_version: str, pyscript_version: str) 
 
 
 def write_floor_pages(site: Path, build: ModuleType) -> None:
-    """Write ``floor-pyodide.html`` and ``floor-pyscript.html`` (with their scripts and the
-    PyScript config) into the built site ``site``."""
+    """Write ``floor-pyodide.html``, ``floor-pyscript.html`` and ``runtime-only.html`` (with
+    their scripts and the PyScript config) into the built site ``site``."""
     pyodide_version = build.package_version("pyodide")
     pyscript_version = build.package_version("@pyscript/core")
     copy_floor_runtime(site, pyodide_version, pyscript_version)
@@ -433,34 +402,41 @@ def write_floor_pages(site: Path, build: ModuleType) -> None:
     config = {"interpreter": f"./{pyodide}/pyodide.mjs"}
     texts = {
         "floor-watch.js": FLOOR_WATCH_JS,
-        "floor-pyodide.html": FLOOR_PYODIDE_HTML,
-        "floor-pyodide.mjs": FLOOR_PYODIDE_MJS.replace("%PYODIDE%", pyodide),
+        **bare_pyodide_page("floor-pyodide", "Floor: bare Pyodide", pyodide, ""),
+        **bare_pyodide_page(
+            "runtime-only",
+            "Reference: the site's runtime alone",
+            f"vendor/pyodide/{pyodide_version}",
+            runtime_only_options(site, build),
+        ),
         "floor-pyscript.html": FLOOR_PYSCRIPT_HTML.replace("%CSS%", css),
         "floor-pyscript.mjs": FLOOR_PYSCRIPT_MJS.replace("%PYSCRIPT%", pyscript),
         "floor-pyscript.json": json.dumps(config, indent=2) + "\n",
     }
-    texts["runtime-only.html"] = RUNTIME_ONLY_HTML
-    texts["runtime-only.mjs"] = runtime_only_script(site, pyodide_version)
     for name, text in texts.items():
         (site / name).write_text(text, encoding="utf-8")
 
 
-def lock_info() -> dict[str, Any]:
-    """The ``info`` of the installed Pyodide's ``pyodide-lock.json``."""
-    lock = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
-    return dict(json.loads(lock.read_text(encoding="utf-8"))["info"])
+def bare_pyodide_page(name: str, title: str, pyodide: str, options: str) -> dict[str, str]:
+    """The HTML and script of a page that starts Pyodide from ``pyodide`` (a folder of the
+    site) with ``options`` added to ``loadPyodide``'s, and runs 1+1."""
+    return {
+        f"{name}.html": BARE_PYODIDE_HTML.replace("%TITLE%", title).replace("%NAME%", name),
+        f"{name}.mjs": BARE_PYODIDE_MJS.replace("%TITLE%", title)
+        .replace("%PYODIDE%", pyodide)
+        .replace("%OPTIONS%", options),
+    }
 
 
-def runtime_only_script(site: Path, pyodide_version: str) -> str:
-    """The reference page's script: the build's runtime with the game page's standard library
-    set (``data-stdlib`` of index.html; the stock one for a build from before that)."""
+def runtime_only_options(site: Path, build: ModuleType) -> str:
+    """The reference page's extra options, as runtime.mjs gives them: the game page's standard
+    library set (``data-stdlib`` of index.html; the stock one for a build from before that) and
+    no package list to fetch."""
+    options = f", lockFileContents: {{ info: {json.dumps(build.lock_info())}, packages: {{}} }}"
     found = re.search(r'data-stdlib="([^"]+)"', (site / "index.html").read_text("utf-8"))
-    stdlib = f"stdLibURL: new URL({json.dumps(found.group(1))}, document.baseURI).href,\n    "
-    return (
-        RUNTIME_ONLY_MJS.replace("%PYODIDE%", f"vendor/pyodide/{pyodide_version}")
-        .replace("%STDLIB%", stdlib if found else "")
-        .replace("%LOCK_INFO%", json.dumps(lock_info()))
-    )
+    if found:
+        options += f", stdLibURL: new URL({json.dumps(found.group(1))}, document.baseURI).href"
+    return options
 
 
 def prepare_site(site: Path, build: ModuleType) -> str:
