@@ -55,7 +55,7 @@ document.documentElement.setAttribute("data-stale-pyc", " ".join(_stale) or "non
 import zipimport as _zipimport
 _zips = [i for i in _sys.path_importer_cache.values() if isinstance(i, _zipimport.zipimporter)]
 _kinds = sorted({type(i).__module__ + "." + type(i).__qualname__ for i in _zips})
-_kept = sum(len(i.__dict__.get("found_code", {})) for i in _zips)
+_kept = sum(len(getattr(i, "found_code", {})) for i in _zips)
 document.documentElement.setAttribute("data-zip-importers", " ".join(_kinds) + f" kept={_kept}")
 """
 

@@ -97,7 +97,7 @@ def test_no_code_is_kept_after_the_modules_ran(archive: Path) -> None:
     module.install()
     import_all()
     importer = sys.path_importer_cache[str(archive)]
-    assert importer.__dict__.get("found_code") == {}
+    assert importer.found_code == {}
 
 
 def test_code_asked_for_without_finding_is_loaded(archive: Path) -> None:

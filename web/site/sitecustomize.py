@@ -26,17 +26,21 @@ _load_code = getattr(zipimport, "_get_module_code", None)
 class ZipImporter(zipimport.zipimporter):
     """A ``zipimporter`` that loads a module's code once between finding and running it."""
 
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.found_code: dict[str, CodeType] = {}
+        """Code :meth:`get_filename` loaded, by module name, until :meth:`get_code` takes it."""
+
     def get_filename(self, fullname: str) -> str:
         """The module's path in the archive; its code is kept for :meth:`get_code`."""
         code, _is_package, path = _load_code(self, fullname)
-        self.__dict__.setdefault("found_code", {})[fullname] = code
+        self.found_code[fullname] = code
         return path
 
     def get_code(self, fullname: str) -> CodeType:
         """The module's code: the one :meth:`get_filename` loaded, else loaded now."""
-        kept = self.__dict__.get("found_code")
-        if kept and fullname in kept:
-            return kept.pop(fullname)
+        if fullname in self.found_code:
+            return self.found_code.pop(fullname)
         return super().get_code(fullname)
 
 
