@@ -1,11 +1,11 @@
-"""What a status line says of a tap (halfmoon_web/announce.py, docs/keyboard.md, "Announcements"):
-one message per tap, the same on the rules page's step viewer and in the embed."""
+"""What a status line says of a tap (halfmoon_web/board/announce.py, docs/keyboard.md,
+"Announcements"): one message per tap, the same on the rules page's step viewer and in the embed."""
 
 from __future__ import annotations
 
 from halfmoon_core import Game
-from halfmoon_web.announce import removal_text, tap_message
-from halfmoon_web.model import BoardModel
+from halfmoon_web.board.announce import removal_text, tap_message
+from halfmoon_web.board.model import BoardModel
 
 DEAL = "HM1-N-AAAAAAB"
 """Tops: 4:9H 5:6H 7:2D."""

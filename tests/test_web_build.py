@@ -149,12 +149,17 @@ def test_pages_get_only_the_modules_they_import(site: Path) -> None:
     embed = pyc_members(app / "python-embed.zip")
     for members in (game, rules, embed):
         assert "halfmoon_core/game.pyc" in members
-        assert "halfmoon_web/lazy_stdlib.pyc" in members
+        assert "halfmoon_web/runtime/lazy_stdlib.pyc" in members
         assert "halfmoon_core/cli.pyc" not in members
         assert "halfmoon_core/__main__.pyc" not in members
-    assert "halfmoon_web/app.pyc" in game and "halfmoon_web/app.pyc" not in rules
-    assert "halfmoon_web/embed_app.pyc" in embed and "halfmoon_web/embed_app.pyc" not in game
-    assert "halfmoon_web/stepper.pyc" in embed and "halfmoon_web/stepper.pyc" in game  # Replay
+    assert "halfmoon_web/game/app.pyc" in game and "halfmoon_web/game/app.pyc" not in rules
+    assert (
+        "halfmoon_web/embed/embed_app.pyc" in embed
+        and "halfmoon_web/embed/embed_app.pyc" not in game
+    )
+    assert (
+        "halfmoon_web/steps/stepper.pyc" in embed and "halfmoon_web/steps/stepper.pyc" in game
+    )  # Replay
     python = page_python(site, "index.html")
     part = pyc_members(site / python["stdlib"])
     whole = pyc_members(site / python["fallback"])

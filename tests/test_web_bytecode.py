@@ -1,4 +1,4 @@
-"""web/bytecode_job.py's import analysis and halfmoon_web/lazy_stdlib.py, on CPython."""
+"""web/bytecode_job.py's import analysis and halfmoon_web/runtime/lazy_stdlib.py, on CPython."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import bytecode_job as job
 import pytest
 
-from halfmoon_web import lazy_stdlib
+from halfmoon_web.runtime import lazy_stdlib
 
 
 def index(**modules: str) -> dict[str, tuple[str, bool, str]]:
@@ -98,7 +98,7 @@ def test_closure_follows_imports_and_parents_and_skips_the_unknown() -> None:
 def test_page_table_is_read_from_main() -> None:
     """main.py's PAGES literal names the pages to bundle."""
     source = (Path(job.__file__).parent / "site" / "main.py").read_text(encoding="utf-8")
-    assert job.page_table(source)["game"] == "halfmoon_web.app"
+    assert job.page_table(source)["game"] == "halfmoon_web.game.app"
     with pytest.raises(job.JobError, match="PAGES"):
         job.page_table("x = 1")
 
@@ -208,12 +208,12 @@ def test_modules_that_import_by_name_bring_what_they_import() -> None:
 
 def test_pyscript_bytecode_is_copied_where_pyscript_writes_its_package(tmp_path: Path) -> None:
     """prime() puts the archive's pyscript-pycache/*.pyc into <home>/pyscript/__pycache__/."""
-    from halfmoon_web import pyscript_bytecode
+    from halfmoon_web.runtime import pyscript_bytecode
 
     archive = tmp_path / "app.zip"
     with zipfile.ZipFile(archive, "w") as zf:
         zf.writestr("pyscript-pycache/web.cpython-314.pyc", b"pyc")
-        zf.writestr("halfmoon_web/app.pyc", b"other")
+        zf.writestr("halfmoon_web/game/app.pyc", b"other")
     assert pyscript_bytecode.prime(str(archive), str(tmp_path)) == 1
     cached = tmp_path / "pyscript" / "__pycache__"
     assert [p.name for p in cached.iterdir()] == ["web.cpython-314.pyc"]

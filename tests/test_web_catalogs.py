@@ -14,7 +14,7 @@ import pytest
 from catalogs import CatalogError, Entry, compile_mo, parse_po
 
 from halfmoon_core import MESSAGES
-from halfmoon_web import i18n
+from halfmoon_web.shared import i18n
 
 SOURCE = "en"
 LANGS = catalogs.languages()

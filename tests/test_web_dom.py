@@ -1,4 +1,4 @@
-"""halfmoon_web/dom.py's helpers, with a stand-in for the browser's window."""
+"""halfmoon_web/shared/dom.py's helpers, with a stand-in for the browser's window."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from halfmoon_web.dom import url_param
+from halfmoon_web.shared.dom import url_param
 
 
 class FakeSearchParams:

@@ -1,11 +1,11 @@
-"""Texts, card names and the choice of language (web/site/halfmoon_web/i18n.py)."""
+"""Texts, card names and the choice of language (web/site/halfmoon_web/shared/i18n.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from halfmoon_core import Game, parse_card
-from halfmoon_web import i18n
+from halfmoon_web.shared import i18n
 
 
 @pytest.mark.parametrize(
@@ -213,7 +213,7 @@ def test_an_error_that_holds_another_is_said_wholly_in_vietnamese() -> None:
 
 
 class _Window:
-    """What :func:`halfmoon_web.dom.page_language` reads of a window."""
+    """What :func:`halfmoon_web.shared.dom.page_language` reads of a window."""
 
     def __init__(self, search: str, languages: list[str], language: str = "en-US") -> None:
         self.location = type("Location", (), {"search": search})()
@@ -243,6 +243,6 @@ def test_every_page_chooses_its_language_one_way(
     search: str, saved: str | None, languages: list[str], expected: str
 ) -> None:
     """``?lang=``, else the setting, else the browser's languages (docs/formats.md)."""
-    from halfmoon_web.dom import page_language
+    from halfmoon_web.shared.dom import page_language
 
     assert page_language(_Window(search, languages), saved) == expected

@@ -1,5 +1,5 @@
 """The view's own reasons for refusing a stored or imported value are keys of the catalogs,
-said in the page's language; the kept copy keeps the English (halfmoon_web.invalid)."""
+said in the page's language; the kept copy keeps the English (halfmoon_web.shared.invalid)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from web_support import MemoryStorage
 
-from halfmoon_web import i18n
-from halfmoon_web.invalid import InvalidValue
-from halfmoon_web.saved import SavedData
-from halfmoon_web.saving_view import problem_text
-from halfmoon_web.settings import Settings
-from halfmoon_web.stats import Stats
-from halfmoon_web.storage import SETTINGS_KEY, STATS_KEY, Storage
-from halfmoon_web.transfer import ImportRefused, read_export
-from halfmoon_web.transfer_view import refusal_text
+from halfmoon_web.game.saving_view import problem_text
+from halfmoon_web.shared import i18n
+from halfmoon_web.shared.invalid import InvalidValue
+from halfmoon_web.sharing.transfer import ImportRefused, read_export
+from halfmoon_web.sharing.transfer_view import refusal_text
+from halfmoon_web.stats.stats import Stats
+from halfmoon_web.storage.saved import SavedData
+from halfmoon_web.storage.settings import Settings
+from halfmoon_web.storage.storage import SETTINGS_KEY, STATS_KEY, Storage
 
 VIEW = Path(__file__).resolve().parents[1] / "web" / "site" / "halfmoon_web"
 
@@ -26,7 +26,7 @@ VIEW = Path(__file__).resolve().parents[1] / "web" / "site" / "halfmoon_web"
 def invalid_keys() -> set[str]:
     """Every key an ``InvalidValue(...)`` of the view's sources names."""
     keys = set()
-    for path in VIEW.glob("*.py"):
+    for path in VIEW.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
                 isinstance(node, ast.Call)

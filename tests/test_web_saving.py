@@ -9,12 +9,12 @@ import json
 import pytest
 
 from halfmoon_core import Game
-from halfmoon_web.backups import KEEP_CHARS, PER_KEY, BackupShelf
-from halfmoon_web.game_store import GameStore
-from halfmoon_web.saved import SavedData
-from halfmoon_web.session import GameSession
-from halfmoon_web.stats import GameRecord
-from halfmoon_web.storage import (
+from halfmoon_web.game.session import GameSession
+from halfmoon_web.stats.stats import GameRecord
+from halfmoon_web.storage.backups import KEEP_CHARS, PER_KEY, BackupShelf
+from halfmoon_web.storage.game_store import GameStore
+from halfmoon_web.storage.saved import SavedData
+from halfmoon_web.storage.storage import (
     BACKUPS_KEY,
     GAME_KEY,
     SETTINGS_KEY,
@@ -22,7 +22,7 @@ from halfmoon_web.storage import (
     STATS_KEY,
     Storage,
 )
-from halfmoon_web.stored_json import MAX_DEPTH, Unreadable, nesting_depth, parse_stored
+from halfmoon_web.storage.stored_json import MAX_DEPTH, Unreadable, nesting_depth, parse_stored
 
 WIN = "HM1-N-AAAAAAB"
 NESTED = "[" * 100_000 + "]" * 100_000

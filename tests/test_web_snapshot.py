@@ -12,9 +12,14 @@ import build
 import pytest
 
 from halfmoon_core import PILES, RESERVE, Game
-from halfmoon_web import snapshot
-from halfmoon_web.snapshot import MAX_EARLY_TAPS, MAX_SNAPSHOT_CHARS, early_taps, game_identity
-from halfmoon_web.storage import SNAPSHOT_KEY, Storage
+from halfmoon_web.storage import snapshot
+from halfmoon_web.storage.snapshot import (
+    MAX_EARLY_TAPS,
+    MAX_SNAPSHOT_CHARS,
+    early_taps,
+    game_identity,
+)
+from halfmoon_web.storage.storage import SNAPSHOT_KEY, Storage
 
 SITE = Path(__file__).resolve().parents[1] / "web" / "site"
 DEAL = "HM1-N-AAAAAAB"
@@ -201,9 +206,9 @@ def test_early_js_reads_the_snapshot_python_writes() -> None:
 
 def test_early_js_allows_every_attribute_of_a_board_at_rest() -> None:
     """early.js rebuilds the snapshot from an allowlist: it must hold every attribute
-    halfmoon_web/board_view.py writes (``disabled`` only marks a card leaving, which the
+    halfmoon_web/board/board_view.py writes (``disabled`` only marks a card leaving, which the
     snapshot leaves out), or every return visit would show the static board instead."""
-    view = (SITE / "halfmoon_web" / "board_view.py").read_text(encoding="utf-8")
+    view = (SITE / "halfmoon_web" / "board" / "board_view.py").read_text(encoding="utf-8")
     written = set(re.findall(r'setAttribute\(\s*"([a-z-]+)"', view))
     allowed = set(re.findall(r'^\s*\["([a-z-]+)", \(v\) =>', js_constant_block("ATTRIBUTES"), re.M))
     assert {"tabindex", "aria-label", "data-place"} <= written
@@ -262,7 +267,7 @@ def test_every_page_has_a_face_down_board_laid_out_as_the_real_one(name: str, co
     page = StaticBoards()
     html = (SITE / name).read_text(encoding="utf-8")
     page.feed(html.replace("%STATIC_BOARD_PLACES%", build.static_board_places()))
-    # The places of halfmoon_web/board_view.py, in its order, with its classes (board.css).
+    # The places of halfmoon_web/board/board_view.py, in its order, with its classes (board.css).
     real = [("hm-pile", f"hm-at-{p.lower()}") for p in PILES]
     real += [("hm-slot", f"hm-at-{p.lower()}") for p in RESERVE]
     assert page.boards == [real] * count

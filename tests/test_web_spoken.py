@@ -1,4 +1,4 @@
-"""Cards and lists in words, as announcements say them (web/site/halfmoon_web/i18n.py;
+"""Cards and lists in words, as announcements say them (web/site/halfmoon_web/shared/i18n.py;
 docs/accessibility.md, "Announcements")."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from halfmoon_core import parse_card
-from halfmoon_web import i18n
+from halfmoon_web.shared import i18n
 
 
 @pytest.mark.parametrize(

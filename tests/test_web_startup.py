@@ -1,4 +1,4 @@
-"""The game page's start (halfmoon_web/startup.py): the game, the language and the notices it
+"""The game page's start (halfmoon_web/game/startup.py): the game, the language and the notices it
 starts with, from storage and the address (docs/formats.md, "URL parameters";
 docs/storage.md)."""
 
@@ -9,10 +9,10 @@ from typing import Any
 from web_support import MemoryStorage
 
 from halfmoon_core import Game, daily_code
-from halfmoon_web import startup
-from halfmoon_web.saved import json_text
-from halfmoon_web.session import GameSession
-from halfmoon_web.storage import GAME_KEY, SETTINGS_KEY
+from halfmoon_web.game import startup
+from halfmoon_web.game.session import GameSession
+from halfmoon_web.storage.saved import json_text
+from halfmoon_web.storage.storage import GAME_KEY, SETTINGS_KEY
 
 WIN = "HM1-N-AAAAAAB"
 OTHER = "HM1-N-AAAAAAC"

@@ -9,11 +9,11 @@ import json
 import pytest
 
 from halfmoon_core import DailyDate, Game, HalfMoonError, daily_code
-from halfmoon_web.daily_deal import date_text, link_date, open_daily
-from halfmoon_web.daily_stats import DailyStats
-from halfmoon_web.session import GameSession
-from halfmoon_web.stats import HISTORY_LIMIT, GameRecord, Stats
-from halfmoon_web.stats_chart import RatePoint, Svg, rate_chart, rate_points, recent_chart
+from halfmoon_web.game.daily_deal import date_text, link_date, open_daily
+from halfmoon_web.game.session import GameSession
+from halfmoon_web.stats.daily_stats import DailyStats
+from halfmoon_web.stats.stats import HISTORY_LIMIT, GameRecord, Stats
+from halfmoon_web.stats.stats_chart import RatePoint, Svg, rate_chart, rate_points, recent_chart
 
 NOV_29, NOV_30, DEC_1 = 332, 333, 334  # day numbers of 2026-11-29, -30 and 2026-12-01
 

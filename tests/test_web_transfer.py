@@ -1,5 +1,5 @@
 """The export file: what it holds, and every way a file is refused before anything changes
-(halfmoon_web.transfer, halfmoon_web.transfer_view's texts)."""
+(halfmoon_web.sharing.transfer, halfmoon_web.sharing.transfer_view's texts)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ import json
 import pytest
 
 from halfmoon_core import Game
-from halfmoon_web.session import GameSession
-from halfmoon_web.settings import Settings
-from halfmoon_web.stats import GameRecord, Stats
-from halfmoon_web.transfer import (
+from halfmoon_web.game.session import GameSession
+from halfmoon_web.sharing.transfer import (
     FORMAT,
     MAX_FILE_BYTES,
     VERSION,
@@ -21,7 +19,9 @@ from halfmoon_web.transfer import (
     export_json,
     read_export,
 )
-from halfmoon_web.transfer_view import refusal_text, summary_text
+from halfmoon_web.sharing.transfer_view import refusal_text, summary_text
+from halfmoon_web.stats.stats import GameRecord, Stats
+from halfmoon_web.storage.settings import Settings
 
 CODE = "HM1-N-AAAAAAB"
 SAVE = {"format": "halfmoon-game", "version": 1, "start": CODE, "elapsed_ms": 0}

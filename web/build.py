@@ -108,7 +108,7 @@ APP_PREFIX = re.compile(r"^(%APP%|\.)/")
 def static_board_places() -> str:
     """What ``%STATIC_BOARD_PLACES%`` becomes: the face-down places of a board before Python
     draws it (docs/startup.md, "Before Python"): the twelve piles of the arc, then the eight
-    reserve slots, with the classes and order of halfmoon_web/board_view.py."""
+    reserve slots, with the classes and order of halfmoon_web/board/board_view.py."""
     face = '<div class="hm-face-holder"></div>'
     piles = [
         f'<div class="hm-place hm-pile hm-at-{n}" data-count="8">{face}</div>' for n in range(1, 13)
@@ -301,7 +301,7 @@ def run_cached_bytecode_job(
         "pyodide": pyodide_version,
         "app": "app",
         "pages": pages,
-        "always": ["halfmoon_web.lazy_stdlib", "halfmoon_web.pyscript_bytecode"],
+        "always": ["halfmoon_web.runtime.lazy_stdlib", "halfmoon_web.runtime.pyscript_bytecode"],
         "interpreter": ["sitecustomize"],  # read each zipped module once (docs/startup.md)
         "data": [  # in every app archive: the compiled catalogs (docs/i18n.md)
             path.relative_to(workdir / "app").as_posix()

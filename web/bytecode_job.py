@@ -11,7 +11,7 @@ Python other than the one the build expects (docs/startup.md, "Bytecode").
      "pyodide": "314.0.7",             # the shipped Pyodide
      "app": "app",                     # folder with main.py, halfmoon_web/, halfmoon_core/
      "pages": ["game", "rules", "embed"],  # pages to bundle (main.py's PAGES names them)
-     "always": ["halfmoon_web.lazy_stdlib"], # app modules every page loads first
+     "always": ["halfmoon_web.runtime.lazy_stdlib"], # app modules every page loads first
      "interpreter": ["sitecustomize"],  # app modules in every standard library archive
      "pyscript": "pyscript",           # PyScript's own Python package, as PyScript writes it
      "bootstrap": ["os", "pathlib"],   # modules PyScript's start-up code imports
@@ -25,9 +25,9 @@ and ``/job/out/`` receives:
   and the request's ``interpreter`` modules (app modules that must be importable while the
   interpreter starts, before the app archive is on ``sys.path``: ``sitecustomize``);
 * ``app-<page>.zip``: the app modules the page imports, as bytecode, ``stdlib-names.txt``
-  (the standard library's top-level names, for halfmoon_web/lazy_stdlib.py) and
+  (the standard library's top-level names, for halfmoon_web/runtime/lazy_stdlib.py) and
   ``pyscript-pycache/`` (PyScript's package as checked bytecode, for
-  halfmoon_web/pyscript_bytecode.py) and the request's ``data`` (the translation catalogs);
+  halfmoon_web/runtime/pyscript_bytecode.py) and the request's ``data`` (the translation catalogs);
 * ``report.json``: Python version, magic number and the module lists.
 
 Every ``.pyc`` is an unchecked hash-based pyc (PEP 552) with no source beside it: the
@@ -326,7 +326,8 @@ def write_stdlib_all(
 def pyscript_pycache(pyscript: dict[str, tuple[str, bool, str]]) -> dict[str, bytes]:
     """PyScript's package as checked bytecode, by member name under ``pyscript-pycache/``.
     PyScript writes its package as source at every start, then imports it: this bytecode,
-    checked against that source, spares the compiling (halfmoon_web/pyscript_bytecode.py)."""
+    checked against that source, spares the compiling
+    (halfmoon_web/runtime/pyscript_bytecode.py)."""
     tag = sys.implementation.cache_tag
     return {
         f"{PYSCRIPT_PYCACHE}/{rel[: -len('.py')].rpartition('/')[2]}.{tag}.pyc": to_pyc(

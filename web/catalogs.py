@@ -19,7 +19,7 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "web" / "locale"
 DOMAIN = "halfmoon"
-#: Where the compiled catalogs go, in an app archive and beside ``halfmoon_web/i18n.py``.
+#: Where the compiled catalogs go, in an app archive and beside ``halfmoon_web/shared/i18n.py``.
 TARGET = "halfmoon_web/locale"
 
 

@@ -7,7 +7,7 @@
 // 2. The loading note in the page's status line becomes that line's one message, once: one
 //    announcement for the whole start, none per stage.
 // 3. The game page, on a return visit: the board the player left, painted from the snapshot
-//    the Python view saved (halfmoon_web/snapshot.py), rebuilt element by element from an
+//    the Python view saved (halfmoon_web/storage/snapshot.py), rebuilt element by element from an
 //    allowlist (a stored value can be anything). Taps on its cards are queued in order until
 //    Python takes them with `halfmoonEarly.take()`, in the very turn it mounts its own board.
 "use strict";
@@ -31,13 +31,13 @@
   document.addEventListener("halfmoon:stage", (event) => stage(event.detail));
   stage("page");
 
-  // "en" or "vi" for a language tag, as halfmoon_web/i18n.py's normalise_lang reads it.
+  // "en" or "vi" for a language tag, as halfmoon_web/shared/i18n.py's normalise_lang reads it.
   const langOf = (value) => {
     const base = String(value || "").trim().toLowerCase().replace("_", "-").split("-")[0];
     return base === "en" || base === "vi" ? base : null;
   };
 
-  // -- 3. the board snapshot (the same key, version and limit as halfmoon_web/snapshot.py) -----
+  // -- 3. the board snapshot (the same key, version and limit as halfmoon_web/storage/snapshot.py) -----
   const SNAPSHOT_KEY = "halfmoon.board-snapshot";
   const SNAPSHOT_VERSION = 1;
   const MAX_SNAPSHOT_CHARS = 65536;
@@ -46,7 +46,7 @@
   const PLACE_COUNT = 20;
   const PLACE = /^(?:[1-9]|1[0-2]|R[1-8])$/;
   const TAGS = new Set(["DIV", "SPAN", "BUTTON"]);
-  // What halfmoon_web/board_view.py writes on a board at rest; anything else rejects the whole
+  // What halfmoon_web/board/board_view.py writes on a board at rest; anything else rejects the whole
   // snapshot (no on* handler, no href, src or style can come through).
   const ATTRIBUTES = new Map([
     ["class", (v) => v.split(" ").filter(Boolean).every((token) => /^hm-[a-z0-9-]+$/.test(token))],
@@ -186,7 +186,7 @@
     }
   }
 
-  // Python's side (halfmoon_web/app.py): the game the painted board showed, the places tapped
+  // Python's side (halfmoon_web/game/app.py): the game the painted board showed, the places tapped
   // on it in order, and the place of the card that has the keyboard focus, as JSON; the queue
   // is emptied and no further tap is recorded.
   window.halfmoonEarly = Object.freeze({
@@ -219,7 +219,7 @@
   setTimeout(announce, 50); // this script is deferred: the document is parsed by now
 
   // The rules page shows the text of the language the address asks for (Python's first choice,
-  // halfmoon_web/rules_app.py) at once: its diagrams stay where they are drawn.
+  // halfmoon_web/rules/rules_app.py) at once: its diagrams stay where they are drawn.
   const urlLang = langOf(params.get("lang"));
   if (page === "rules" && urlLang) {
     root.setAttribute("lang", urlLang);

@@ -8,7 +8,7 @@
 //   very Pyodide (it replaces the stock python_stdlib.zip of Python source);
 // - data-app: the page's own modules (halfmoon_web, halfmoon_core), as bytecode;
 // - data-fallback: the whole standard library as bytecode, fetched only if some code imports
-//   a module the page's set lacks (halfmoon_web/lazy_stdlib.py), so that no import fails.
+//   a module the page's set lacks (halfmoon_web/runtime/lazy_stdlib.py), so that no import fails.
 // The app installs no package, so Pyodide gets an empty package list instead of downloading
 // pyodide-lock.json.
 // Only what Python cannot do is here: pass options to loadPyodide, put the app archive in the
@@ -62,8 +62,8 @@ const started = (async () => {
   pyodide.FS.writeFile(archive, new Uint8Array(await appArchive));
   pyodide.pyimport("sys").path.insert(1, archive);
   pyodide.registerJsModule("halfmoon_runtime", { fetch_sync: fetchSync });
-  pyodide.pyimport("halfmoon_web.lazy_stdlib").install(url("fallback"), archive);
-  pyodide.pyimport("halfmoon_web.pyscript_bytecode").prime(archive);
+  pyodide.pyimport("halfmoon_web.runtime.lazy_stdlib").install(url("fallback"), archive);
+  pyodide.pyimport("halfmoon_web.runtime.pyscript_bytecode").prime(archive);
   return pyodide;
 })();
 

@@ -1,0 +1,44 @@
+"""The view's folders show the architecture (docs/architecture.md, "The view"): every module of
+``web/site/halfmoon_web/`` sits in a package, no folder holds over 20 modules, and the doc's
+tables list each package's modules exactly."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+VIEW = ROOT / "web" / "site" / "halfmoon_web"
+DOC = ROOT / "docs" / "architecture.md"
+MAX_MODULES = 20
+
+
+def modules_by_package() -> dict[str, set[str]]:
+    """Package folder -> the modules in it (``__init__`` left out)."""
+    return {
+        folder.name: {p.stem for p in folder.glob("*.py")} - {"__init__"}
+        for folder in VIEW.iterdir()
+        if (folder / "__init__.py").is_file()
+    }
+
+
+def documented_packages() -> dict[str, set[str]]:
+    """Package -> the modules its table in docs/architecture.md lists."""
+    section = DOC.read_text(encoding="utf-8").split("### The view:", 1)[1].split("**Outside", 1)[0]
+    found: dict[str, set[str]] = {}
+    for block in re.split(r"^\*\*`", section, flags=re.M)[1:]:
+        name = block.split("/`", 1)[0]
+        found[name] = set(re.findall(r"^\| `(\w+)\.py` \|", block, flags=re.M))
+    return found
+
+
+def test_no_module_sits_loose_in_the_view_folder() -> None:
+    assert {p.name for p in VIEW.glob("*.py")} == {"__init__.py"}
+
+
+def test_no_folder_under_web_holds_over_twenty_python_modules() -> None:
+    for folder in [ROOT / "web", *(p for p in (ROOT / "web").rglob("*") if p.is_dir())]:
+        count = len([p for p in folder.glob("*.py") if p.name != "__init__.py"])
+        assert count <= MAX_MODULES, f"{folder.relative_to(ROOT)} holds {count} modules"
+
+
+def test_the_doc_lists_every_package_and_module() -> None:
+    assert documented_packages() == modules_by_package()

@@ -1,0 +1,156 @@
+"""A reusable board component: one container, one model, one delegated click listener.
+
+Mount it anywhere (game page, rules page step viewer, ``embed.html``)::
+
+    board = Board(container, BoardModel(game), lang="en", labels=True, on_tap=handler)
+
+Taps go to the engine through :class:`~halfmoon_web.board.model.BoardModel`; after each tap the
+board re-renders and calls ``on_tap(outcome)`` with a :class:`~halfmoon_web.board.model.TapOutcome`
+(removal, error key, status). Cards are native buttons (Enter and Space tap them); the board
+is one tab stop, and the arrow keys, Home, End and the ranks move the focus between its cards
+(docs/keyboard.md): one delegated keydown listener, the targets from :mod:`.board_keys`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+
+from ..shared.dom import found
+from .board_keys import key_target
+from .board_view import BoardView
+from .model import BoardModel, RedoOutcome, TapOutcome, UndoOutcome
+
+TapHandler = Callable[[TapOutcome], None]
+
+
+class Board:
+    """Controller of one board: model + view + listeners."""
+
+    def __init__(
+        self,
+        container: Any,
+        model: BoardModel,
+        *,
+        lang: str = "en",
+        labels: bool = False,
+        assist: bool = False,
+        reduced_motion: bool = False,
+        interactive: bool = True,
+        on_tap: TapHandler | None = None,
+    ) -> None:
+        self.container = container
+        self.model = model
+        self.assist = assist
+        self.on_tap = on_tap
+        """Told each tap's outcome (a page may set it once its handler is built)."""
+        self.view = BoardView(
+            container,
+            lang=lang,
+            labels=labels,
+            reduced_motion=reduced_motion,
+            interactive=interactive,
+        )
+        handlers = {
+            "click": self._on_click,
+            "keydown": self._on_key,
+            "focusin": self._on_focus,
+            "animationend": self.view.on_animation_end,
+        }
+        self._proxies = [create_proxy(handler) for handler in handlers.values()]
+        """The listeners' proxies, kept alive as long as the board."""
+        for name, listener in zip(handlers, self._proxies, strict=True):
+            container.addEventListener(name, listener)
+        self.render()
+
+    # -- events ---------------------------------------------------------------------------
+    def _on_click(self, event: Any) -> None:
+        target = self._card(event)
+        if target is None or target.disabled:
+            return
+        self.tap(target.getAttribute("data-place"))
+
+    def _card(self, event: Any) -> Any:
+        """The card button an event happened on, or None."""
+        target = event.target.closest("button[data-place]")
+        if not found(target) or not self.container.contains(target):
+            return None
+        return target
+
+    def _on_key(self, event: Any) -> None:
+        """Arrow keys, Home, End and the ranks move the focus to another card (docs/keyboard.md);
+        with Ctrl, Alt or Meta a key is left to the page (its shortcuts)."""
+        card = self._card(event)
+        if card is None or event.ctrlKey or event.altKey or event.metaKey:
+            return
+        cards = self.model.game.playable()
+        place = key_target(
+            str(event.key), str(card.getAttribute("data-place")), cards, self.view.lang
+        )
+        if place is None:
+            return
+        event.preventDefault()
+        self.view.focus_place(place)
+
+    def _on_focus(self, event: Any) -> None:
+        """The focused card becomes the board's tab stop."""
+        card = self._card(event)
+        if card is not None:
+            self.view.set_current(str(card.getAttribute("data-place")))
+
+    def tap(self, place: str) -> TapOutcome:
+        """Tap the card at ``place`` (as a click would); it becomes the board's tab stop."""
+        self.view.set_current(place)
+        outcome = self.model.tap(place)
+        self.render()
+        if self.on_tap is not None:
+            self.on_tap(outcome)
+        return outcome
+
+    # -- commands -------------------------------------------------------------------------
+    def undo(self) -> UndoOutcome | None:
+        """Take back the last removal."""
+        outcome = self.model.undo()
+        self.render()
+        return outcome
+
+    def redo(self) -> RedoOutcome | None:
+        """Play the last undone removal again."""
+        outcome = self.model.redo()
+        self.render()
+        return outcome
+
+    def celebrate(self) -> None:
+        """Play the win's celebration (not under reduced motion)."""
+        self.view.celebrate()
+
+    def set_game(self, game: Any) -> None:
+        """Show another game (e.g. another step of the step viewer)."""
+        self.model.set_game(game)
+        self.render()
+
+    def set_options(
+        self,
+        *,
+        lang: str | None = None,
+        labels: bool | None = None,
+        assist: bool | None = None,
+        reduced_motion: bool | None = None,
+    ) -> None:
+        """Change display options; only the given ones change."""
+        if lang is not None:
+            self.view.set_lang(lang)
+        if labels is not None:
+            self.view.set_labels(labels)
+        if assist is not None:
+            self.assist = assist
+        if reduced_motion is not None:
+            self.view.set_reduced_motion(reduced_motion)
+        self.render()
+
+    def render(self) -> None:
+        """Draw the model's game, selection and (with placement assist) the dimmed cards."""
+        dimmed = self.model.dimmed() if self.assist else frozenset()
+        self.view.render(self.model.game, self.model.selected(), dimmed)

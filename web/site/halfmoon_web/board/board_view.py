@@ -1,0 +1,281 @@
+"""The only module that writes a board's DOM: twelve piles on the arc and eight reserve slots.
+
+``BoardView(container)`` draws into any element, so the same board mounts on the game page, the
+rules page and ``embed.html``. The layout (docs/rules.md, "The table") is pure CSS
+(``board.css``): each place carries a ``hm-at-<place>`` class that puts it on the arc.
+``render`` patches only the places whose state changed. Text goes in with ``textContent`` and
+attributes only, never as HTML.
+
+An interactive board is one tab stop (docs/keyboard.md): its current card has ``tabindex="0"``,
+every other card ``-1``; when the current card goes, the next card in the order of the places
+takes its turn, and the keyboard focus with it when it was on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any, NamedTuple
+
+from halfmoon_core import PILES, PLACES, RESERVE, Card, Game
+
+from ..shared.dom import found
+from ..shared.i18n import RED_SUITS, SUIT_SYMBOLS, card_label, empty_label, rank_short, t
+
+
+class PlaceState(NamedTuple):
+    """Everything that decides how one place looks."""
+
+    card: Card | None
+    count: int
+    selected: bool
+    dimmed: bool
+    lang: str
+
+
+class BoardView:
+    """Draws a board into ``container`` and keeps it up to date with :meth:`render`.
+
+    Cards are ``<button data-place=...>`` when ``interactive`` (the controller listens to clicks
+    and keys on the container), else plain images with the same accessible name.
+    """
+
+    def __init__(
+        self,
+        container: Any,
+        *,
+        lang: str = "en",
+        labels: bool = False,
+        reduced_motion: bool = False,
+        interactive: bool = True,
+    ) -> None:
+        self.container = container
+        self.document = container.ownerDocument
+        self.lang = lang
+        self.interactive = interactive
+        self._states: dict[str, PlaceState | None] = dict.fromkeys(PLACES)
+        self._places: dict[str, Any] = {}
+        self.current: str | None = None
+        """The place of the card that is the board's tab stop (interactive boards)."""
+        self._build()
+        self.set_labels(labels)
+        self.set_reduced_motion(reduced_motion)
+
+    # -- structure ------------------------------------------------------------------------
+    def _el(self, tag: str, cls: str = "", text: str | None = None) -> Any:
+        el = self.document.createElement(tag)
+        if cls:
+            el.className = cls
+        if text is not None:
+            el.textContent = text
+        return el
+
+    def _build(self) -> None:
+        root = self._el("div", "hm-board")
+        root.setAttribute("role", "group")
+        self._root = root
+        for place in PILES:
+            root.append(self._make_place(place, "hm-pile"))
+        reserve = self._el("div", "hm-reserve")
+        reserve.setAttribute("role", "group")
+        self._reserve = reserve
+        for place in RESERVE:
+            reserve.append(self._make_place(place, "hm-slot"))
+        root.append(reserve)
+        self.container.replaceChildren(root)
+        self.container.removeAttribute("aria-busy")
+        self._set_group_names()
+
+    def _make_place(self, place: str, kind: str) -> Any:
+        wrapper = self._el("div", f"hm-place {kind} hm-at-{place.lower()}")
+        wrapper.setAttribute("data-name", place)
+        label = self._el("span", "hm-label")
+        label.setAttribute("aria-hidden", "true")
+        label.append(self._el("span", "hm-label-name", place), self._el("span", "hm-label-count"))
+        wrapper.append(self._el("div", "hm-face-holder"), label)
+        self._places[place] = wrapper
+        return wrapper
+
+    def _set_group_names(self) -> None:
+        self._root.setAttribute("aria-label", t(self.lang, "board"))
+        self._reserve.setAttribute("aria-label", t(self.lang, "reserve_area"))
+
+    # -- options --------------------------------------------------------------------------
+    def set_lang(self, lang: str) -> None:
+        """Switch the language of names and labels (applied at the next render)."""
+        if lang != self.lang:
+            self.lang = lang
+            self._set_group_names()
+
+    def set_labels(self, on: bool) -> None:
+        """Show or hide the diagram labels (place name and card count under each place)."""
+        self._root.classList.toggle("hm-labels", bool(on))
+
+    def set_reduced_motion(self, on: bool) -> None:
+        """Skip the removal animation."""
+        self.reduced_motion = bool(on)
+        self._root.classList.toggle("hm-still", self.reduced_motion)
+
+    # -- drawing --------------------------------------------------------------------------
+    def render(
+        self, game: Game, selection: Collection[str] = (), dimmed: Collection[str] = ()
+    ) -> None:
+        """Bring every place up to date with ``game``, the selection and the dimmed places."""
+        for ghost in list(self._root.querySelectorAll(".hm-leaving")):
+            ghost.remove()
+        focused = self.focused_place()
+        if focused is not None:
+            self.set_current(focused)
+        for place in PLACES:
+            state = PlaceState(
+                game.card_at(place),
+                game.count_at(place),
+                place in selection,
+                place in dimmed,
+                self.lang,
+            )
+            old = self._states[place]
+            if state != old:
+                self._draw_place(place, state, old)
+                self._states[place] = state
+        self._settle(focus=focused is not None)
+
+    def markup(self) -> str:
+        """The board's markup at rest, for the game page's snapshot (docs/startup.md): as
+        drawn, without the selection, the dimming and the cards still leaving."""
+        board = self._root.cloneNode(True)
+        for ghost in list(board.querySelectorAll(".hm-leaving")):
+            ghost.remove()
+        for face in list(board.querySelectorAll(".hm-selected, .hm-dim")):
+            face.classList.remove("hm-selected", "hm-dim")
+        for face in list(board.querySelectorAll('[aria-pressed="true"]')):
+            face.setAttribute("aria-pressed", "false")
+        return str(board.outerHTML)
+
+    def _draw_place(self, place: str, state: PlaceState, old: PlaceState | None) -> None:
+        wrapper = self._places[place]
+        holder = wrapper.querySelector(".hm-face-holder")
+        wrapper.setAttribute("data-count", str(state.count))
+        wrapper.querySelector(".hm-label-count").textContent = str(state.count)
+        face = holder.firstElementChild
+        same_card = (
+            old is not None
+            and found(face)
+            and old.card == state.card
+            and old.count == state.count
+            and old.lang == state.lang
+        )
+        if not same_card:
+            removed = old is not None and old.card is not None and state.count < old.count
+            if found(face):
+                if removed and not self.reduced_motion:
+                    self._leave(face)
+                else:
+                    face.remove()
+            face = self._make_face(place, state)
+            holder.prepend(face)
+        if state.card is not None:
+            face.classList.toggle("hm-selected", state.selected)
+            face.classList.toggle("hm-dim", state.dimmed)
+            if self.interactive:
+                face.setAttribute("aria-pressed", "true" if state.selected else "false")
+
+    def _make_face(self, place: str, state: PlaceState) -> Any:
+        card = state.card
+        if card is None:
+            face = self._el("div", "hm-empty")
+            face.setAttribute("role", "img")
+            face.setAttribute("aria-label", empty_label(place, state.lang))
+            return face
+        red = card.suit in RED_SUITS
+        kind = "hm-court" if card.is_court else "hm-number"
+        cls = f"hm-card {kind} {'hm-red' if red else 'hm-black'}"
+        if self.interactive:
+            face = self._el("button", cls)
+            face.setAttribute("type", "button")
+            face.setAttribute("data-place", place)
+            face.setAttribute("tabindex", "0" if place == self.current else "-1")
+        else:
+            face = self._el("div", cls)
+            face.setAttribute("role", "img")
+        face.setAttribute("aria-label", card_label(card, place, state.count, state.lang))
+        rank = rank_short(card, state.lang)
+        suit = SUIT_SYMBOLS[card.suit]
+        corner = self._el("span", "hm-corner")
+        corner.append(self._el("span", "hm-rank", rank), self._el("span", "hm-suit", suit))
+        centre = self._el("span", "hm-pip", suit)
+        for part in (corner, centre):
+            part.setAttribute("aria-hidden", "true")
+        face.append(corner, centre)
+        return face
+
+    def celebrate(self) -> None:
+        """The win (docs/interface.md, "The end of a game"): a ghost card leaves each place."""
+        for place in () if self.reduced_motion else PLACES:
+            flyer = self._el("div", "hm-leaving hm-celebrate")
+            flyer.setAttribute("aria-hidden", "true")
+            self._places[place].querySelector(".hm-face-holder").append(flyer)
+
+    def _leave(self, face: Any) -> None:
+        """Turn the removed card into a ghost that plays the removal animation, then goes."""
+        face.classList.add("hm-leaving")
+        face.removeAttribute("data-place")
+        face.setAttribute("aria-hidden", "true")
+        face.setAttribute("tabindex", "-1")
+        if face.tagName == "BUTTON":
+            face.setAttribute("disabled", "")
+
+    # -- the tab stop and the keyboard focus (docs/keyboard.md) ------------------------------
+    def card_at(self, place: str) -> Any:
+        """The button of the card at ``place`` (JavaScript null when there is none)."""
+        return self._places[place].querySelector("button[data-place]")
+
+    def focused_place(self) -> str | None:
+        """The place of the card that has the keyboard focus, if one has it."""
+        active = self.document.activeElement
+        if not found(active) or not self._root.contains(active):
+            return None
+        place = active.getAttribute("data-place")
+        return str(place) if found(place) else None
+
+    def set_current(self, place: str) -> None:
+        """Make the card at ``place`` the board's tab stop (it was focused or tapped)."""
+        if place != self.current and found(self.card_at(place)):
+            self._move_tab_stop(place)
+
+    def focus_place(self, place: str) -> None:
+        """Move the tab stop and the keyboard focus to the card at ``place``."""
+        self.set_current(place)
+        button = self.card_at(place)
+        if found(button):
+            button.focus()
+
+    def _settle(self, *, focus: bool) -> None:
+        """After drawing: the tab stop on a card that is there (the next one in the order of
+        the places when the current card went), and the keyboard focus on it when ``focus``
+        (it was on the board) and the focused card went."""
+        if not self.interactive:
+            return
+        place = self.current
+        if place is None or not found(self.card_at(place)):
+            start = PLACES.index(place) if place is not None else len(PLACES) - 1
+            following = PLACES[start + 1 :] + PLACES[: start + 1]
+            place = next((p for p in following if found(self.card_at(p))), None)
+        self._move_tab_stop(place)
+        if focus and place is not None and self.focused_place() is None:
+            self.card_at(place).focus()
+
+    def _move_tab_stop(self, place: str | None) -> None:
+        """``tabindex="0"`` on the card at ``place``, ``-1`` on the one that had it."""
+        if self.current is not None:
+            old = self.card_at(self.current)
+            if found(old):
+                old.setAttribute("tabindex", "-1")
+        self.current = place
+        if place is not None:
+            self.card_at(place).setAttribute("tabindex", "0")
+
+    def on_animation_end(self, event: Any) -> None:
+        """Remove a ghost once its animation ended (the controller forwards the event)."""
+        target = event.target
+        if found(target) and target.classList.contains("hm-leaving"):
+            target.remove()

@@ -1,0 +1,1 @@
+"""The embed page (embed.html) and its URL parameters."""

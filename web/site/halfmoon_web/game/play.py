@@ -1,0 +1,223 @@
+"""Playing on the game page: taps, Undo, Redo, Restart deal, New game, Open deal, Daily deal,
+and the clock.
+
+Every rule is the engine's (docs/rules.md); this says what happened in the status line
+(docs/keyboard.md, "Announcements"), keeps the info bar, the statistics and the save up to date,
+and opens the end dialog when the game ends. A game left with a move counts as lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from halfmoon_core import Game, HalfMoonError, daily_code, normalise_code, random_code
+
+from ..board.board import Board
+from ..board.model import TapOutcome
+from ..shared import i18n
+from ..stats.stats_panel import StatsPanel
+from .daily_deal import date_text, open_daily, today
+from .dialogs import Dialogs
+from .end_dialog import EndDialog
+from .info_bar import InfoBar
+from .page_state import PageState
+from .session import GameSession
+from .tabs import TabSync
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
+    from .startup import Stores
+
+
+class GamePlay:
+    """The game's commands and what the page shows of them."""
+
+    dom: PageDom
+    stores: Stores
+    state: PageState
+    board: Board
+    tabs: TabSync
+    dialogs: Dialogs
+    info: InfoBar
+    end: EndDialog
+    stats: StatsPanel
+    _was_running: bool
+    """Whether the clock ran when the page was hidden."""
+
+    def __init__(
+        self,
+        dom: PageDom,
+        stores: Stores,
+        state: PageState,
+        board: Board,
+        tabs: TabSync,
+        dialogs: Dialogs,
+        info: InfoBar,
+        end: EndDialog,
+        stats: StatsPanel,
+    ) -> None:
+        self.dom = dom
+        self.stores = stores
+        self.state = state
+        self.board = board
+        self.tabs = tabs
+        self.dialogs = dialogs
+        self.info = info
+        self.end = end
+        self.stats = stats
+        self._was_running = False
+
+    def on_tap(self, outcome: TapOutcome) -> None:
+        """A card was tapped on the board: a removal is said in words (with the end of the
+        game when it ends it), an error when Move errors is on. A tap that removes nothing
+        changes no stored state (the clock is saved on leaving)."""
+        state = self.state
+        state.session.acted(self.dom.now())
+        if outcome.move is not None:
+            removed = state.t("removed", cards=i18n.cards_words(outcome.removed, state.lang))
+            self.dom.say(removed)
+            self.after_change(announce=True, lead=removed)
+        elif outcome.error is not None and state.settings.move_errors:
+            self.dom.say(state.t(outcome.error))
+        else:
+            self.dom.say("")
+
+    def after_change(self, announce: bool, lead: str = "") -> None:
+        """After a removal, an undo or a new game: info bar, statistics, save, end of game
+        (said after ``lead``, what the status line says of the change)."""
+        if self.state.session.record_win(self.stores.data, self.dom.now()) is not None:
+            self.stats.render()
+        self.info.update()
+        self.tabs.save_game()
+        if self.state.session.game.status == "won":
+            self.board.celebrate()  # CSS only: the end dialog opens and takes the focus now
+        self.end.check(announce, lead)
+
+    def undo(self) -> None:
+        """Take back the last removal."""
+        outcome = self.board.undo()
+        if outcome is None:
+            return
+        state = self.state
+        state.session.acted(self.dom.now())
+        self.dom.say(state.t("undone", cards=i18n.cards_words(outcome.returned, state.lang)))
+        self.after_change(announce=True)
+        self.dialogs.keep_focus(outcome.move.places[0])  # Undo may be off now, or its dialog gone
+
+    def redo(self) -> None:
+        """Play the last undone removal again, said as a removal (docs/rules.md, "Undo and
+        redo"); a win by redo is a win."""
+        outcome = self.board.redo()
+        if outcome is None:
+            return
+        state = self.state
+        state.session.acted(self.dom.now())
+        removed = state.t("removed", cards=i18n.cards_words(outcome.removed, state.lang))
+        self.dom.say(removed)
+        self.after_change(announce=True, lead=removed)
+        self.dialogs.keep_focus()  # Redo may be off now, the removed cards are gone
+
+    def restart(self) -> None:
+        """Back to the start of this deal (the attempt so far counts as lost)."""
+        if not self.tabs.catch_up():
+            return
+        self._leave_current()
+        self.state.session.restart()
+        self.board.render()
+        self.dialogs.close("end-dialog")
+        self.dom.say(self.state.t("restarted", code=self.state.session.code))
+        self.after_change(announce=True)
+
+    def ask_new_game(self) -> None:
+        """New game: ask first when the game in progress has moves."""
+        game = self.state.session.game
+        if game.status == "playing" and game.history:
+            self.dialogs.open("confirm-dialog")
+        else:
+            self.new_game()
+
+    def new_game(self) -> None:
+        """Deal a new random game."""
+        self.dialogs.close("confirm-dialog")
+        self._start(random_code(), "new_deal")
+
+    def show_open_dialog(self) -> None:
+        """Ask for a deal code."""
+        self.dialogs.open("open-dialog")
+        self.dom.el("deal-input").select()
+
+    def on_open_submit(self, event: Any) -> None:
+        """Open the typed deal; a bad code changes nothing and the engine says why."""
+        event.preventDefault()
+        text = str(self.dom.el("deal-input").value)
+        self.dialogs.close("open-dialog")
+        try:
+            code = normalise_code(text)
+        except HalfMoonError as exc:
+            reason = i18n.error_text(exc, self.state.lang)
+            self.dom.say(self.state.t("bad_code", reason=reason))
+            return
+        self.dom.el("deal-input").value = ""
+        self._start(code, "opened_deal")
+
+    def ask_daily(self) -> None:
+        """Daily deal: ask first when it leaves a game in progress with moves (as New game)."""
+        session, code = self.state.session, daily_code(today(self.dom.window))
+        game = session.game
+        if game.status == "playing" and game.history and session.code != code:
+            self.dialogs.open("daily-dialog")
+        else:
+            self.daily()
+
+    def daily(self) -> None:
+        """Today's daily deal: the game of it goes on when it is the one shown and not won,
+        else it starts (the game left counts as lost if it had a move)."""
+        self.dialogs.close("daily-dialog")
+        if not self.tabs.catch_up():
+            return
+        date, state = today(self.dom.window), self.state
+        shown = state.session
+        session = open_daily(date, shown, self.stores.data, self.dom.now())
+        words = state.t("daily_opened", date=date_text(date, state.lang), code=session.code)
+        if session is shown:
+            self.dom.say(words)
+            self.after_change(announce=False)  # now counted as the daily deal, saved so
+            return
+        self.stats.render()
+        self._show(session, words)
+
+    def _start(self, code: str, message_key: str) -> None:
+        """Leave the game shown for a new one of deal ``code``."""
+        if not self.tabs.catch_up():
+            return
+        self._leave_current()
+        self._show(GameSession(Game.from_code(code)), self.state.t(message_key, code=code))
+
+    def _show(self, session: GameSession, words: str) -> None:
+        """Show a new game, saying ``words`` (and its end if it is over)."""
+        self.state.session = session
+        self.board.model = self.state.session.model
+        self.board.render()
+        self.dialogs.close("end-dialog")
+        self.dom.say(words)
+        self.after_change(announce=True)
+        self.dialogs.keep_focus()  # the card focused before the end of the game is gone
+
+    def _leave_current(self) -> None:
+        """The game in progress is left: it counts as lost if it had a move."""
+        if self.state.session.record_left(self.stores.data, self.dom.now()) is not None:
+            self.stats.render()
+
+    def pause(self) -> None:
+        """The page is hidden: the clock pauses and the game is saved."""
+        clock = self.state.session.clock
+        self._was_running = clock.running
+        clock.pause(self.dom.now())
+        self.tabs.save_game(leaving=True)
+
+    def resume(self, shown: GameSession) -> None:
+        """Back in view: the clock goes on if it ran, the game shown (``shown``) is still the
+        page's and still being played (a game taken from another tab keeps its clock paused)."""
+        session = self.state.session
+        if session is shown and self._was_running and session.game.status == "playing":
+            session.clock.start(self.dom.now())

@@ -1,0 +1,101 @@
+"""The game page's Settings panel: the form, and the settings applied to the page.
+
+A change is stored into the settings as stored now, so that a change made in another tab stays
+(docs/storage.md, "Tabs"); then every setting is applied: the language, the board's options,
+the form. The panel's list of kept copies is :class:`~halfmoon_web.game.saving_view.BackupsList`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..board.board import Board
+from ..shared import i18n
+from ..shared.dom import found
+from ..storage.saved import SavedData
+from ..storage.settings import FLAGS, Settings
+from .language import PageLanguage
+from .page_state import PageState
+from .saver import Saver
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
+
+
+class SettingsPanel:
+    """Keeps the form and the page in step with the settings."""
+
+    dom: PageDom
+    data: SavedData
+    state: PageState
+    board: Board
+    saver: Saver
+    language: PageLanguage
+
+    def __init__(
+        self,
+        dom: PageDom,
+        data: SavedData,
+        state: PageState,
+        board: Board,
+        saver: Saver,
+        language: PageLanguage,
+    ) -> None:
+        self.dom = dom
+        self.data = data
+        self.state = state
+        self.board = board
+        self.saver = saver
+        self.language = language
+
+    def fill_languages(self) -> None:
+        """One option per language there is a catalog of, each named in its own language,
+        the default first (docs/i18n.md, "A new language")."""
+        options = []
+        for lang in sorted(i18n.LANGS, key=lambda code: (code != i18n.DEFAULT_LANG, code)):
+            option = self.dom.document.createElement("option")
+            option.value = option.lang = lang
+            option.textContent = i18n.t(lang, "language_name")
+            options.append(option)
+        self._field("lang").replaceChildren(*options)
+
+    def sync_form(self) -> None:
+        """Show the current settings in the form."""
+        for name in FLAGS:
+            self._field(name).checked = getattr(self.state.settings, name)
+        self._field("reduced_motion").checked = self.state.motion_reduced()
+        self._field("lang").value = self.state.lang
+
+    def _field(self, name: str) -> Any:
+        """The form's field of setting ``name``."""
+        return self.dom.query(f'[data-setting="{name}"]')
+
+    def on_change(self, event: Any) -> None:
+        """A setting changed in the form: store it and apply them all. A language chosen here
+        replaces the address's ``?lang=``."""
+        target = event.target
+        name = target.getAttribute("data-setting")
+        if not found(name):
+            return
+        if name == "lang":
+            value: object = i18n.normalise_lang(str(target.value)) or i18n.DEFAULT_LANG
+            self.dom.drop_url_param("lang")
+        else:
+            value = bool(target.checked)
+        settings = self.data.change_settings(lambda stored: setattr(stored, name, value))
+        self.apply(settings)
+        self.saver.show_saving()
+
+    def apply(self, settings: Settings) -> None:
+        """Use these settings: the language they name, the board's options, the form."""
+        state = self.state
+        language_changed = settings.lang is not None and settings.lang != state.lang
+        state.settings = settings
+        if language_changed:
+            state.lang = settings.lang
+            self.language.apply()
+        self.board.set_options(**state.board_options())
+        root = self.dom.document.documentElement
+        root.classList.toggle("reduce-motion", state.motion_reduced())
+        self.sync_form()
+        self.saver.save_snapshot()

@@ -1,0 +1,128 @@
+"""The game page and the other tabs of this browser (docs/storage.md, "Tabs").
+
+Every save checks that storage still holds the game this page last read or wrote. When another
+tab stored a different game meanwhile, this page shows it if it has nothing unsaved, else asks
+the player which game to keep (the ``sync-dialog``). The decisions are
+:class:`~halfmoon_web.storage.game_store.GameStore`'s; this puts them on the page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board.board import Board
+from ..storage.storage import GAME_KEY
+from .dialogs import Dialogs
+from .end_dialog import EndDialog
+from .info_bar import InfoBar
+from .page_state import PageState
+from .saver import Saver
+from .session import GameSession
+
+if TYPE_CHECKING:
+    from .page_dom import PageDom
+    from .startup import Stores
+
+
+class TabSync:
+    """Saves without overwriting another tab's game; follows or asks when one comes in."""
+
+    dom: PageDom
+    stores: Stores
+    state: PageState
+    board: Board
+    saver: Saver
+    dialogs: Dialogs
+    info: InfoBar
+    end: EndDialog
+    _theirs: GameSession | None
+    """Another tab's game, while the player chooses between it and this page's."""
+
+    def __init__(
+        self,
+        dom: PageDom,
+        stores: Stores,
+        state: PageState,
+        board: Board,
+        saver: Saver,
+        dialogs: Dialogs,
+        info: InfoBar,
+        end: EndDialog,
+    ) -> None:
+        self.dom = dom
+        self.stores = stores
+        self.state = state
+        self.board = board
+        self.saver = saver
+        self.dialogs = dialogs
+        self.info = info
+        self.end = end
+        self._theirs = None
+
+    def save_game(self, *, leaving: bool = False, force: bool = False) -> None:
+        """Save the game in progress (see :meth:`Saver.save`). When another tab stored a
+        different game meanwhile, nothing is written and this page follows it, or asks which
+        to keep (not while ``leaving``, the page being hidden or closed: no one to ask)."""
+        result = self.saver.save(leaving=leaving, force=force)
+        if result == "behind" and not leaving:
+            self.follow_stored()
+        elif result == "conflict" and not leaving:
+            self.ask_which_game(self.stores.games.stored_elsewhere())
+        self.saver.show_saving()
+
+    def follow_stored(self) -> None:
+        """Follow the game as stored now (its ``storage`` event may have been missed)."""
+        self.reconcile(self.stores.storage.get_text(GAME_KEY))
+
+    def reconcile(self, text: str | None) -> None:
+        """Another tab stored ``text`` as the game: show it, or ask when this page has moves
+        of its own that are not stored."""
+        decision, theirs = self.stores.games.incoming(text, self.state.session)
+        if decision == "adopt":
+            self.show_session(theirs, "game_from_other_tab")
+        elif decision == "conflict":
+            self.ask_which_game(theirs)
+
+    def catch_up(self) -> bool:
+        """Before leaving the game shown: follow what another tab stored meanwhile (the game
+        left is then the newest one, counted once). False when the player must choose first."""
+        self.follow_stored()
+        return not self.dialogs.is_open("sync-dialog")
+
+    def ask_which_game(self, theirs: GameSession | None) -> None:
+        """Open the dialog that asks whether to keep this page's game or another tab's."""
+        if theirs is None:
+            return
+        self._theirs = theirs
+        self.dialogs.open("sync-dialog")
+
+    def choose(self) -> None:
+        """The not-saved indicator's Choose button: ask again which game to keep."""
+        self.ask_which_game(self.stores.games.stored_elsewhere())
+
+    def keep_this_game(self) -> None:
+        """The player keeps this page's game: it replaces the other tab's."""
+        self.dialogs.close("sync-dialog")
+        self._theirs = None
+        self.save_game(force=True)
+        self.dom.say(self.state.t("kept_this_game"))
+
+    def take_their_game(self) -> None:
+        """The player takes the other tab's game: this page shows it."""
+        theirs, self._theirs = self._theirs, None
+        self.dialogs.close("sync-dialog")
+        if theirs is not None:
+            self.show_session(theirs, "took_other_game")
+            self.saver.show_saving()
+
+    def show_session(self, session: GameSession, message_key: str) -> None:
+        """Show a game another tab stored (its clock waits for the next tap)."""
+        self.state.session = session
+        self.stores.games.adopted(session)
+        self.board.model = session.model
+        self.board.render()
+        self.info.update()
+        self.dom.say(self.state.t(message_key))
+        self.end.check(announce=False)
+        self.saver.save_snapshot()
+        self.dialogs.keep_focus()

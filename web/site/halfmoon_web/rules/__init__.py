@@ -1,0 +1,1 @@
+"""The rules page (rules.html) and its example game."""

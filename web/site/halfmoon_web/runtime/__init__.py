@@ -1,0 +1,1 @@
+"""The runtime's start: the standard library on first use, PyScript's package as bytecode."""

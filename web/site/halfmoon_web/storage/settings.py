@@ -1,0 +1,53 @@
+"""The player's settings (docs/interface.md, "The game page"): parsed leniently from storage
+(docs/storage.md), written back as JSON."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from ..shared.i18n import LANGS, normalise_lang
+from ..shared.invalid import InvalidValue
+
+FLAGS = ("move_errors", "placement_assist", "diagram_labels")
+
+
+@dataclass
+class Settings:
+    """Move errors, placement assist and diagram labels are off by default; ``reduced_motion``
+    and ``lang`` stay None (follow the OS / the browser) until the player chooses."""
+
+    move_errors: bool = False
+    placement_assist: bool = False
+    diagram_labels: bool = False
+    reduced_motion: bool | None = None
+    lang: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings from stored JSON; ValueError when it is not an object of settings."""
+        if not isinstance(data, dict):
+            raise InvalidValue("invalid_settings_object")
+        settings = cls()
+        for name in FLAGS:
+            value = data.get(name, False)
+            if not isinstance(value, bool):
+                raise InvalidValue("invalid_setting_flag", name=name)
+            setattr(settings, name, value)
+        motion = data.get("reduced_motion")
+        if motion is not None and not isinstance(motion, bool):
+            raise InvalidValue("invalid_setting_motion")
+        settings.reduced_motion = motion
+        lang = data.get("lang")
+        if lang is not None and normalise_lang(lang) != lang:
+            raise InvalidValue("invalid_setting_lang", langs=", ".join(LANGS))
+        settings.lang = lang
+        return settings
+
+    def motion_reduced(self, os_prefers_reduced: bool) -> bool:
+        """Whether to skip animations: the player's choice, else the OS preference."""
+        return os_prefers_reduced if self.reduced_motion is None else self.reduced_motion

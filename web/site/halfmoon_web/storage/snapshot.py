@@ -1,0 +1,87 @@
+"""The game page's board snapshot and the taps made on it before Python (docs/startup.md,
+"Before Python"). DOM-free.
+
+The Python view saves the board it drew (its markup, with what the info bar shows and which
+game it is) under :data:`~halfmoon_web.storage.storage.SNAPSHOT_KEY`; on the next visit ``early.js``
+paints it before the runtime starts and queues the taps made on it. Once the engine is up,
+:func:`early_taps` hands those taps back, only when the painted board was of the game Python
+loaded. ``early.js`` checks the same version and size limit.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from halfmoon_core import PLACES, Game, format_moves
+
+SNAPSHOT_VERSION = 1
+#: The longest snapshot kept, in UTF-16 code units (JavaScript's string length).
+MAX_SNAPSHOT_CHARS = 65_536
+#: The most taps early.js queues.
+MAX_EARLY_TAPS = 64
+
+
+def game_identity(game: Game) -> str:
+    """Which game a board shows: its start and every move played, in order."""
+    return f"{game.start} {format_moves(game.history)}".rstrip()
+
+
+def js_length(text: str) -> int:
+    """The length of ``text`` as JavaScript counts it (UTF-16 code units)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def make_snapshot(game: Game, *, lang: str, markup: str, time_text: str) -> str | None:
+    """The stored form of a snapshot (JSON text), or None when it would be too long to keep.
+
+    ``markup`` is the board's own markup (``BoardView.markup``); ``time_text`` the clock as
+    the info bar shows it.
+    """
+    record = {
+        "v": SNAPSHOT_VERSION,
+        "game": game_identity(game),
+        "lang": lang,
+        "code": game.start,
+        "score": game.score,
+        "moves": game.moves,
+        "time": time_text,
+        "html": markup,
+    }
+    text = json.dumps(record, separators=(",", ":"), ensure_ascii=False)
+    return text if js_length(text) <= MAX_SNAPSHOT_CHARS else None
+
+
+def early_taps(taken: Any, game: Game) -> list[str]:
+    """The places tapped before Python was up, in order (``halfmoonEarly.take()``'s JSON).
+
+    None at all unless the painted board showed ``game`` exactly (same start, same moves) and
+    every tap names a place: a queue for another game, or not of early.js's making, is dropped
+    whole, never played in part.
+    """
+    if not isinstance(taken, str):
+        return []
+    try:
+        data = json.loads(taken)
+    except ValueError:
+        return []
+    if not isinstance(data, dict) or data.get("game") != game_identity(game):
+        return []
+    taps = data.get("taps")
+    if not isinstance(taps, list) or len(taps) > MAX_EARLY_TAPS:
+        return []
+    if not all(isinstance(place, str) and place in PLACES for place in taps):
+        return []
+    return list(taps)
+
+
+def early_focus(taken: Any) -> str | None:
+    """The place of the card that had the keyboard focus on the painted board, if any."""
+    if not isinstance(taken, str):
+        return None
+    try:
+        data = json.loads(taken)
+    except ValueError:
+        return None
+    place = data.get("focus") if isinstance(data, dict) else None
+    return place if isinstance(place, str) and place in PLACES else None
