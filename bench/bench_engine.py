@@ -1,6 +1,6 @@
 """Engine benchmark on plain CPython (not a test: pytest does not collect this file).
 
-Run as ``python tests/bench.py [--seconds S]``. Prints deals dealt per second, legal-move
+Run as ``python bench/bench_engine.py [--seconds S]``. Prints deals dealt per second, legal-move
 generations per second and full random games per second (random legal moves until the game is
 won or stalemated).
 """

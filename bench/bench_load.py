@@ -1,6 +1,6 @@
 """Page-load benchmark of the built site in Chromium (not a test: pytest does not collect it).
 
-Run as ``python tests/bench_load.py [--rounds N] [--out DIR] [--json FILE] [--seed S]
+Run as ``python bench/bench_load.py [--rounds N] [--out DIR] [--json FILE] [--seed S]
 [--ref REV]``; takes a few minutes.
 
 It builds the site (``web/build.py`` of the working tree, or of git revision ``--ref``) into a
