@@ -3,31 +3,15 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
-from urllib.parse import parse_qsl
 
 import pytest
+from web_support import SearchParams
 
 from halfmoon_web.shared.dom import url_param
 
 
-class FakeSearchParams:
-    """What the pages use of ``URLSearchParams``: ``get`` gives the first value or null."""
-
-    def __init__(self, search: str) -> None:
-        self.pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
-
-    @classmethod
-    def new(cls, search: str) -> FakeSearchParams:
-        return cls(search)
-
-    def get(self, name: str) -> str | None:
-        return next((value for key, value in self.pairs if key == name), None)
-
-
 def window_at(search: str) -> SimpleNamespace:
-    return SimpleNamespace(
-        URLSearchParams=FakeSearchParams, location=SimpleNamespace(search=search)
-    )
+    return SimpleNamespace(URLSearchParams=SearchParams, location=SimpleNamespace(search=search))
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from web_support import SearchParams
 
 from halfmoon_core import Game, parse_card
 from halfmoon_web.shared import i18n
@@ -218,16 +219,7 @@ class _Window:
     def __init__(self, search: str, languages: list[str], language: str = "en-US") -> None:
         self.location = type("Location", (), {"search": search})()
         self.navigator = type("Navigator", (), {"languages": languages, "language": language})()
-        self.URLSearchParams = type("Params", (), {"new": staticmethod(_Params)})
-
-
-class _Params:
-    def __init__(self, search: str) -> None:
-        pairs = [item.split("=", 1) for item in search.lstrip("?").split("&") if "=" in item]
-        self.values = dict(pairs)
-
-    def get(self, name: str) -> str | None:
-        return self.values.get(name)
+        self.URLSearchParams = SearchParams
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from web_support import MemoryStorage
 
 from halfmoon_core import Game
 from halfmoon_web.game.session import GameSession
@@ -29,28 +30,9 @@ NESTED = "[" * 100_000 + "]" * 100_000
 HUGE = "x" * 4_900_000
 
 
-class FakeStorage:
-    """A Web Storage stand-in with a quota (in characters, keys included) that can fail."""
-
-    def __init__(self, quota: int = 5_000_000, fail_get: bool = False) -> None:
-        self.items: dict[str, str] = {}
-        self.quota, self.fail_get = quota, fail_get
-
-    def used(self, without: str = "") -> int:
-        return sum(len(k) + len(v) for k, v in self.items.items() if k != without)
-
-    def getItem(self, key: str) -> str | None:
-        if self.fail_get:
-            raise RuntimeError("SecurityError")
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if self.used(without=key) + len(key) + len(value) > self.quota:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
+def FakeStorage(quota: int = 5_000_000, fail_get: bool = False) -> MemoryStorage:
+    """A localStorage with a browser's usual quota (in characters, keys included)."""
+    return MemoryStorage(quota=quota, fail_get=fail_get)
 
 
 def record(code: str = WIN, won: bool = False) -> GameRecord:
@@ -348,7 +330,7 @@ def test_a_stale_tab_with_nothing_new_is_told_to_catch_up() -> None:
 
 
 def test_spare_values_are_put_back_when_giving_them_up_does_not_help() -> None:
-    class Refusing(FakeStorage):
+    class Refusing(MemoryStorage):
         def setItem(self, key: str, value: str) -> None:
             if key == GAME_KEY:
                 raise RuntimeError("SecurityError")  # not a matter of room

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import build
 import pytest
+from web_support import MemoryStorage
 
 from halfmoon_core import PILES, RESERVE, Game
 from halfmoon_web.storage import snapshot
@@ -145,34 +146,15 @@ def test_the_longest_queue_is_kept() -> None:
 
 
 # -- storage of a cache ---------------------------------------------------------------------
-class Backend:
-    """A localStorage that may refuse to store."""
-
-    def __init__(self, *, full: bool = False) -> None:
-        self.items: dict[str, str] = {}
-        self.full = full
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if self.full:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
 def test_a_cache_is_stored_when_the_browser_takes_it() -> None:
-    backend = Backend()
+    backend = MemoryStorage()
     storage = Storage(backend)
     storage.offer_text(SNAPSHOT_KEY, "board")
     assert backend.items == {SNAPSHOT_KEY: "board"}
 
 
 def test_a_refused_cache_is_dropped_and_the_game_still_persists() -> None:
-    backend = Backend()
+    backend = MemoryStorage()
     backend.items[SNAPSHOT_KEY] = "an old board"
     storage = Storage(backend)
     backend.full = True

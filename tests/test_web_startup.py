@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_support import MemoryStorage
+from web_support import MemoryStorage, SearchParams
 
 from halfmoon_core import Game, daily_code
 from halfmoon_web.game import startup
@@ -26,17 +26,6 @@ class TODAY:
     getDate = staticmethod(lambda: 30)
 
 
-class FakeParams:
-    """``URLSearchParams`` of a query string (no escapes)."""
-
-    def __init__(self, search: str) -> None:
-        pairs = [(item + "=").split("=")[:2] for item in search.lstrip("?").split("&") if item]
-        self.values = dict(pairs)  # "?daily" is "daily" = ""
-
-    def get(self, name: str) -> str | None:
-        return self.values.get(name)
-
-
 class FakeDom:
     """What start-up reads of the page: the address, the browser's languages, storage."""
 
@@ -45,7 +34,7 @@ class FakeDom:
         self.window: Any = type("Window", (), {})()
         self.window.location = type("Location", (), {"search": search})()
         self.window.navigator = navigator
-        self.window.URLSearchParams = type("Params", (), {"new": staticmethod(FakeParams)})
+        self.window.URLSearchParams = SearchParams
         self.window.localStorage = MemoryStorage(items)
         self.window.Date = type("Date", (), {"new": staticmethod(lambda: TODAY)})
         self.dropped: list[str] = []
