@@ -98,6 +98,16 @@ def not_saving_key(storage: Storage, games: GameStore) -> str:
     return ""
 
 
+def something_to_lose(storage: Storage, games: GameStore, moves: int) -> bool:
+    """Whether leaving the page now loses something (the browser's leave prompt is asked
+    then, never otherwise; docs/storage.md, "Leaving with unsaved moves"): the indicator is on
+    and the game shown has ``moves`` of its own, or settings or statistics are not stored."""
+    if not not_saving_key(storage, games):
+        return False
+    held = {SETTINGS_KEY, STATS_KEY} & {*storage.pending, *games.data.unsaved_keys}
+    return moves > 0 or bool(held)
+
+
 def when_text(when: str) -> str:
     """``2026-11-30T14:05:00Z`` as ``2026-11-30 14:05 UTC`` (anything else as it is)."""
     if len(when) == 20 and when.endswith("Z") and when[10] == "T":

@@ -9,7 +9,7 @@ every game, the daily deal's included; :mod:`.daily_stats` counts the daily deal
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from halfmoon_core import HalfMoonError, format_moves, normalise_code, parse_date, parse_moves
@@ -67,7 +67,14 @@ class Stats:
 
     def record(self, game: GameRecord) -> None:
         """Count a finished game (and a daily deal's date). The totals and the results stop
-        at :data:`~halfmoon_web.storage.bounds.MAX_COUNT` games; the recent games go on."""
+        at :data:`~halfmoon_web.storage.bounds.MAX_COUNT` games; the recent games go on. Its
+        numbers are held in their ranges, so that what is stored can be read back."""
+        game = replace(
+            game,
+            score=capped(game.score, "score"),
+            moves=capped(game.moves, "moves"),
+            time_ms=capped(game.time_ms, "time_ms"),
+        )
         if game.daily is not None:
             self.daily.record(parse_date(game.daily).number, game.won)
         self.recent = [game, *self.recent][:RECENT_LIMIT]
@@ -79,9 +86,8 @@ class Stats:
             self.won += 1
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
-            time_ms = capped(game.time_ms, "best_time_ms")
-            if self.best_time_ms is None or time_ms < self.best_time_ms:
-                self.best_time_ms = time_ms
+            if self.best_time_ms is None or game.time_ms < self.best_time_ms:
+                self.best_time_ms = game.time_ms
         else:
             self.streak = 0
 

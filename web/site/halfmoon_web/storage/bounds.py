@@ -33,6 +33,9 @@ MOST_MOVES = 48
 """The removals of a whole game: 40 pairs and 8 triples."""
 LAST_DAY = DailyDate(9999, 12, 31).number
 """The day number of the last date with a daily deal (years have four digits)."""
+MAX_LENGTH = 1_000_000_000
+"""The longest stored value a kept copy can tell of, in characters (browsers keep a few
+million)."""
 MAX_VERSION = 999
 """The highest format version taken for a newer version's value, left in place; a higher one
 is not a version at all (the value is unreadable)."""
@@ -45,6 +48,7 @@ RANGES: dict[str, Range] = {
     "moves": Range(0, MOST_MOVES),
     "day": Range(0, LAST_DAY),
     "version": Range(1, MAX_VERSION),
+    "length": Range(0, MAX_LENGTH),
 }
 
 #: Which kind each stored field is.
@@ -60,6 +64,7 @@ FIELDS: dict[str, str] = {
     "moves": "moves",
     "day": "day",
     "version": "version",
+    "size": "length",
 }
 
 
