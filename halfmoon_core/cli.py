@@ -6,14 +6,17 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .daily import daily_code
 from .deals import deal, parse_code
 from .embed import LANGS, embed_snippet
 from .errors import HalfMoonError
 from .game import Game, replay
+from .messages import ECHO_LIMIT, echo
 from .moves import parse_moves
 from .position import PREFIX, format_position, is_position_text
 
@@ -80,6 +83,16 @@ See docs/formats.md for the whole of each format.
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors repeat at most :data:`ECHO_LIMIT` characters of
+    each argument (argparse quotes the whole of a bad choice)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the message, its echoes cut, and exit with status 2."""
+        cut = re.sub(r"'([^']*)'", lambda found: repr(echo(found.group(1))), message)
+        super().error(str(echo(cut, 4 * ECHO_LIMIT)))
+
+
 def _subparser(sub: argparse._SubParsersAction, name: str, text: str) -> argparse.ArgumentParser:
     """A sub-command whose --help shows the top-level examples and formats."""
     return sub.add_parser(
@@ -93,7 +106,7 @@ def _subparser(sub: argparse._SubParsersAction, name: str, text: str) -> argpars
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m halfmoon_core",
         description="Half Moon authoring tools: deals, positions, moves, embed snippets and"
         " daily deals (installed by pip as the 'halfmoon' command too).",

@@ -112,7 +112,26 @@ MESSAGES: dict[str, str] = {
     "cli_not_position": "a position string starts with {prefix} (for a deal code use 'deal')",
 }
 """Every English text of the engine, by key. A parameter that is a :class:`Message` is itself
-rendered in the same language; a tuple of them is joined by ``; ``."""
+rendered in the same language; a tuple of them is joined by ``; ``; text and numbers longer than
+:data:`ECHO_LIMIT` are cut (:func:`echo`)."""
+
+ECHO_LIMIT = 40
+"""The most characters of input a message repeats; a longer text or number is cut there and
+ends with ``…`` (a message about a 100,000-character code stays one line)."""
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> object:
+    """``value`` as a message repeats it: text and whole numbers longer than ``limit``
+    characters cut to their first ``limit`` and ``…``; anything else as it is."""
+    if isinstance(value, str) and not isinstance(value, Message):
+        return value if len(value) <= limit else value[:limit] + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**limit:
+        digits = abs(value)
+        while digits >= 10 ** (limit + 400):  # never str() a number of over 4,300 digits
+            digits //= 10**400
+        sign = "-" if value < 0 else ""
+        return f"{sign}{str(digits)[:limit]}…"
+    return value
 
 
 class Message(str):
@@ -154,4 +173,4 @@ def _rendered(value: object, templates: Mapping[str, str]) -> object:
         return render_message(value, templates)
     if isinstance(value, tuple):
         return "; ".join(str(_rendered(item, templates)) for item in value)
-    return value
+    return echo(value)

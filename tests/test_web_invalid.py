@@ -51,6 +51,8 @@ def test_the_english_is_the_reason_as_before() -> None:
     with pytest.raises(ValueError, match=r"^setting move_errors is not true or false$"):
         Settings.from_json({"move_errors": "yes"})
     with pytest.raises(ValueError, match=r"^played is not a whole number$"):
+        Stats.from_json({"played": 1.5})
+    with pytest.raises(ValueError, match=r"^played is outside its range \(0 to 999999999\)$"):
         Stats.from_json({"played": -1})
 
 

@@ -106,7 +106,14 @@ def test_bad_history_and_daily_figures_are_refused(data: object) -> None:
 
 
 def test_a_bad_daily_date_of_a_recent_game_says_why_as_the_engine_does() -> None:
-    bad = {"code": "x", "won": True, "score": 1, "moves": 1, "time_ms": 1, "daily": "2026-02-30"}
+    bad = {
+        "code": "HM1-N-AAAAAAB",
+        "won": True,
+        "score": 1,
+        "moves": 1,
+        "time_ms": 1,
+        "daily": "2026-02-30",
+    }
     with pytest.raises(HalfMoonError, match="not a day of the calendar"):
         Stats.from_json({"played": 1, "won": 1, "recent": [bad]})
 

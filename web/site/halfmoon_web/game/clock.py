@@ -1,14 +1,17 @@
 """The game clock (docs/interface.md, "The game page") as plain arithmetic: callers pass the
-current time in milliseconds."""
+current time in milliseconds. It stops at the longest duration a save may hold
+(docs/storage.md, "The ranges of numbers"), so its time can always be saved and read back."""
 
 from __future__ import annotations
+
+from ..storage.bounds import MAX_DURATION_MS
 
 
 class Clock:
     """Elapsed play time. ``start`` counts from ``now`` on, ``pause`` banks what was counted."""
 
     def __init__(self, elapsed_ms: int = 0) -> None:
-        self._banked = max(0, int(elapsed_ms))
+        self._banked = _held(elapsed_ms)
         self._since: float | None = None
 
     @property
@@ -24,19 +27,24 @@ class Clock:
     def pause(self, now: float) -> None:
         """Stop counting at ``now``, keeping the time counted so far."""
         if self._since is not None:
-            self._banked += max(0, int(now - self._since))
+            self._banked = _held(self._banked + max(0, int(now - self._since)))
             self._since = None
 
     def elapsed(self, now: float) -> int:
         """Milliseconds counted up to ``now``."""
         if self._since is None:
             return self._banked
-        return self._banked + max(0, int(now - self._since))
+        return _held(self._banked + max(0, int(now - self._since)))
 
     def reset(self, elapsed_ms: int = 0) -> None:
         """Stop and set the elapsed time (0 for a new deal)."""
-        self._banked = max(0, int(elapsed_ms))
+        self._banked = _held(elapsed_ms)
         self._since = None
+
+
+def _held(ms: float) -> int:
+    """Milliseconds from 0 to :data:`MAX_DURATION_MS`."""
+    return min(MAX_DURATION_MS, max(0, int(ms)))
 
 
 def format_time(ms: int) -> str:

@@ -4,7 +4,7 @@ the next visit's first paint, and the indicator that shows when saving stopped
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..board.board import Board
 from ..shared import i18n
@@ -29,6 +29,10 @@ class Saver:
     board: Board
     _snapshot_drawn: tuple[object, ...] | None
     """What the saved snapshot shows (game, language, options), to skip a rewrite."""
+    _leave_guard: object | None
+    """The ``beforeunload`` listener (made the first time it is needed)."""
+    _guarding: bool
+    """Whether it listens now: something is not saved."""
 
     def __init__(self, dom: PageDom, stores: Stores, state: PageState, board: Board) -> None:
         self.dom = dom
@@ -36,6 +40,8 @@ class Saver:
         self.state = state
         self.board = board
         self._snapshot_drawn = None
+        self._leave_guard = None
+        self._guarding = False
 
     def save(self, *, leaving: bool = False, force: bool = False) -> SaveResult:
         """Store the game in progress (``force``: over another tab's; see
@@ -81,3 +87,24 @@ class Saver:
         texts = self.problem_texts()
         if texts:
             self.dom.say(i18n.sentences(self.dom.said(), *texts))
+        self.guard_leaving()
+
+    def guard_leaving(self) -> None:
+        """Listen for ``beforeunload`` (the browser's leave prompt) while leaving would lose
+        something, and only then (a listener also keeps a page out of the back-forward cache)."""
+        stores = self.stores
+        moves = len(self.state.session.game.history)
+        wanted = saving_view.something_to_lose(stores.storage, stores.games, moves)
+        if wanted == self._guarding:
+            return
+        if self._leave_guard is None:
+            self._leave_guard = self.dom.proxy(_ask_before_leaving)
+        listen = self.dom.window.addEventListener if wanted else self.dom.window.removeEventListener
+        listen("beforeunload", self._leave_guard)
+        self._guarding = wanted
+
+
+def _ask_before_leaving(event: Any) -> None:
+    """Ask the browser to confirm leaving (it shows its own words)."""
+    event.preventDefault()
+    event.returnValue = True  # what browsers before the standard's preventDefault() read

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from halfmoon_core import Message
+from halfmoon_core.messages import echo
 
 from ..shared import i18n
 from ..shared.invalid import InvalidValue
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 _UNREADABLE = {GAME_KEY: "unreadable_game", SETTINGS_KEY: "unreadable_settings"}
 _WHAT = {GAME_KEY: "what_game", SETTINGS_KEY: "what_settings", STATS_KEY: "what_stats"}
 _KEPT = {"kept": "shelved_kept", "kept_part": "shelved_part", "dropped": "shelved_dropped"}
+#: The message of a key found holding a newer version's value (docs/storage.md).
+_NEWER = {GAME_KEY: "newer_game", SETTINGS_KEY: "newer_settings", STATS_KEY: "newer_stats"}
+#: The most characters of a kept copy's stored words shown (they are read from storage).
+_SHOWN_CHARS = 300
 
 
 def reason_text(problem: Problem | Backup | Unreadable, lang: str) -> str:
@@ -55,6 +60,7 @@ def problem_texts(data: SavedData, storage: Storage, lang: str) -> list[str]:
     """What to tell the player about stored values found unusable since the last call (each
     moved to the kept copies, or dropped), and kept copies given up for room."""
     texts = [problem_text(problem, lang) for problem in data.take_problems()]
+    texts += [i18n.t(lang, _NEWER[key]) for key in data.take_newer()]
     shelf = data.shelf
     if shelf.reset_problem is not None:
         reason = reason_text(shelf.reset_problem, lang)
@@ -68,20 +74,38 @@ def problem_texts(data: SavedData, storage: Storage, lang: str) -> list[str]:
 def show_saving(dom: PageDom, lang: str, storage: Storage, games: GameStore) -> None:
     """Show or hide the indicator that stays while the game is not being saved."""
     indicator = dom.el("save-status")
-    if storage.blocked:
-        key = "not_saving_blocked"
-    elif not storage.saving:
-        key = "not_saving_full"
-    elif games.unsaved:  # storage works: the write was refused for another tab's game
-        key = "not_saving_conflict"
-    else:
-        key = ""
+    key = not_saving_key(storage, games)
     dom.el("save-status-choose").hidden = key != "not_saving_conflict"
     text = i18n.t(lang, key) if key else ""
     label = dom.el("save-status-text")
     if label.textContent != text:
         label.textContent = text
     indicator.hidden = not key
+
+
+def not_saving_key(storage: Storage, games: GameStore) -> str:
+    """Why something is not saved (the indicator's text), or "" when everything is."""
+    if storage.blocked:
+        return "not_saving_blocked"
+    if games.unsaved and GAME_KEY in games.data.newer:
+        return "not_saving_newer"
+    if not storage.saving:
+        return "not_saving_full"
+    if games.unsaved:  # storage works: the write was refused for another tab's game
+        return "not_saving_conflict"
+    if games.data.unsaved_keys:
+        return "not_saving_newer_data"
+    return ""
+
+
+def something_to_lose(storage: Storage, games: GameStore, moves: int) -> bool:
+    """Whether leaving the page now loses something (the browser's leave prompt is asked
+    then, never otherwise; docs/storage.md, "Leaving with unsaved moves"): the indicator is on
+    and the game shown has ``moves`` of its own, or settings or statistics are not stored."""
+    if not not_saving_key(storage, games):
+        return False
+    held = {SETTINGS_KEY, STATS_KEY} & {*storage.pending, *games.data.unsaved_keys}
+    return moves > 0 or bool(held)
 
 
 def when_text(when: str) -> str:
@@ -98,11 +122,11 @@ def backup_text(entry: Backup, lang: str) -> str:
     return i18n.t(
         lang,
         "backup_item_part" if entry.truncated else "backup_item",
-        when=when_text(entry.when),
+        when=echo(when_text(entry.when)),
         what=i18n.t(lang, _WHAT.get(entry.key, "what_stats")),
         size=size,
         kept=kept,
-        why=reason_text(entry, lang),
+        why=echo(reason_text(entry, lang), _SHOWN_CHARS),
     )
 
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from halfmoon_core import Game, daily_code, format_moves, load_game, save_game
+from halfmoon_core import Game, daily_code, format_moves, is_position_text, load_game, save_game
 
 from ..board.model import BoardModel
 from ..shared.invalid import InvalidValue
 from ..stats.stats import GameRecord
+from ..storage.bounds import checked
 from .clock import Clock
 
 
@@ -92,8 +93,12 @@ class GameSession:
     @classmethod
     def from_json(cls, data: Any) -> GameSession:
         """Restore a saved game (the clock waits for the next tap); the engine's SaveError,
-        or a ValueError for a bad ``counted`` flag or daily date, when it is bad."""
+        or a ValueError for a bad ``counted`` flag or daily date, a time out of its range
+        (docs/storage.md, "The ranges of numbers") or a start that is not a deal code."""
         game, elapsed = load_game(data)
+        checked(elapsed, "elapsed_ms")
+        if is_position_text(game.start):  # the game page plays deals, never positions
+            raise InvalidValue("invalid_game_start")
         counted = data.get("counted", False)
         if not isinstance(counted, bool):
             raise InvalidValue("invalid_counted")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from halfmoon_core import HalfMoonError
+from halfmoon_core.messages import echo
 
 from ..game.session import GameSession
 from ..shared.invalid import InvalidValue
@@ -81,7 +82,7 @@ def read_export(text: str) -> Exported:
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise ImportRefused("import_not_export")
     if version > VERSION:
-        raise ImportRefused("import_newer", version=version)
+        raise ImportRefused("import_newer", version=echo(version))
     missing = [part for part in PARTS if part not in data]
     if missing:
         raise ImportRefused("import_missing", part=missing[0])

@@ -133,8 +133,8 @@ class DataTransfer:
         data.replace_settings(exported.settings)
         self.settings.apply(exported.settings)
         if exported.game is not None:
-            self.stores.games.save(exported.game, self.dom.now(), force=True)
             self.tabs.show_session(exported.game, "imported")
+            self.stores.games.save(exported.game, self.dom.now(), force=True)
         else:
             self.dom.say(self.state.t("imported"))
         self.stats.render()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..shared.invalid import InvalidValue
+from ..storage.bounds import in_range
 
 
 @dataclass
@@ -22,6 +23,8 @@ class DailyStats:
 
     won: list[int] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    """The fields this version does not know, kept as they are."""
 
     def record(self, day: int, won: bool) -> None:
         """Count a game of the daily deal of day ``day``."""
@@ -59,7 +62,7 @@ class DailyStats:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict."""
-        return {"won": list(self.won), "lost": list(self.lost)}
+        return {**self.extra, "won": list(self.won), "lost": list(self.lost)}
 
     @classmethod
     def from_json(cls, data: Any) -> DailyStats:
@@ -69,13 +72,13 @@ class DailyStats:
         won, lost = _days(data.get("won", [])), _days(data.get("lost", []))
         if set(won) & set(lost):
             raise InvalidValue("invalid_daily_both")
-        return cls(won, lost)
+        extra = {name: value for name, value in data.items() if name not in ("won", "lost")}
+        return cls(won, lost, extra)
 
 
 def _days(value: Any) -> list[int]:
-    """Sorted day numbers, each once; ValueError for anything else."""
-    if not isinstance(value, list) or not all(
-        isinstance(day, int) and not isinstance(day, bool) and day >= 0 for day in value
-    ):
+    """Sorted day numbers, each once; ValueError for anything else (a day after 9999-12-31
+    too: docs/storage.md, "The ranges of numbers")."""
+    if not isinstance(value, list) or not all(in_range(day, "day") for day in value):
         raise InvalidValue("invalid_daily_dates")
     return sorted(set(value))

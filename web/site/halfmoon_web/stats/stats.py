@@ -9,14 +9,18 @@ every game, the daily deal's included; :mod:`.daily_stats` counts the daily deal
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from halfmoon_core import HalfMoonError, format_moves, parse_date, parse_moves
+from halfmoon_core import HalfMoonError, format_moves, normalise_code, parse_date, parse_moves
 
 from ..shared.invalid import InvalidValue
+from ..storage.bounds import MAX_COUNT, MOST_MOVES, capped, checked, known_version
 from .daily_stats import DailyStats
 
+VERSION = 1
+"""The statistics' format; a value of a later one is left as it is (docs/storage.md, "Forward
+compatibility")."""
 RECENT_LIMIT = 10
 HISTORY_LIMIT = 100
 """How many results (won or lost, oldest first) the statistics keep for the win-rate chart."""
@@ -35,6 +39,14 @@ class GameRecord:
     line: str | None = None
     daily: str | None = None
     """The date (``YYYY-MM-DD``) when the game was that date's daily deal."""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """The fields this version does not know, kept as they are."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-able dict (the unknown fields included)."""
+        known = asdict(self)
+        del known["extra"]
+        return {**self.extra, **known}
 
 
 @dataclass
@@ -50,13 +62,26 @@ class Stats:
     history: str = ""
     """The last results, oldest first: ``W`` won, ``L`` lost (at most :data:`HISTORY_LIMIT`)."""
     daily: DailyStats = field(default_factory=DailyStats)
+    extra: dict[str, Any] = field(default_factory=dict)
+    """The fields this version does not know, kept as they are (docs/storage.md)."""
 
     def record(self, game: GameRecord) -> None:
-        """Count a finished game (and a daily deal's date)."""
-        self.played += 1
-        self.history = (self.history + ("W" if game.won else "L"))[-HISTORY_LIMIT:]
+        """Count a finished game (and a daily deal's date). The totals and the results stop
+        at :data:`~halfmoon_web.storage.bounds.MAX_COUNT` games; the recent games go on. Its
+        numbers are held in their ranges, so that what is stored can be read back."""
+        game = replace(
+            game,
+            score=capped(game.score, "score"),
+            moves=capped(game.moves, "moves"),
+            time_ms=capped(game.time_ms, "time_ms"),
+        )
         if game.daily is not None:
             self.daily.record(parse_date(game.daily).number, game.won)
+        self.recent = [game, *self.recent][:RECENT_LIMIT]
+        if self.played >= MAX_COUNT:
+            return
+        self.played += 1
+        self.history = (self.history + ("W" if game.won else "L"))[-HISTORY_LIMIT:]
         if game.won:
             self.won += 1
             self.streak += 1
@@ -65,7 +90,6 @@ class Stats:
                 self.best_time_ms = game.time_ms
         else:
             self.streak = 0
-        self.recent = [game, *self.recent][:RECENT_LIMIT]
 
     @property
     def win_rate(self) -> int | None:
@@ -75,35 +99,50 @@ class Stats:
         return round(100 * self.won / self.played)
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return asdict(self)
+        """A JSON-able dict: the fields this version does not know, then its own."""
+        return {
+            **self.extra,
+            "version": VERSION,
+            "played": self.played,
+            "won": self.won,
+            "streak": self.streak,
+            "best_streak": self.best_streak,
+            "best_time_ms": self.best_time_ms,
+            "recent": [game.to_json() for game in self.recent],
+            "history": self.history,
+            "daily": self.daily.to_json(),
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
-        """Statistics from stored JSON; ValueError when anything is off."""
+        """Statistics from stored JSON; ValueError when anything is off (a number out of its
+        range too: docs/storage.md, "The ranges of numbers")."""
         if not isinstance(data, dict):
             raise InvalidValue("invalid_stats_object")
+        known_version(data.get("version", VERSION), VERSION)
         counts = {}
         for name in ("played", "won", "streak", "best_streak"):
-            counts[name] = _count(data.get(name, 0), name)
+            counts[name] = checked(data.get(name, 0), name)
         best = data.get("best_time_ms")
         if best is not None:
-            best = _count(best, "best_time_ms")
+            best = checked(best, "best_time_ms")
         recent_data = data.get("recent", [])
         if not isinstance(recent_data, list):
             raise InvalidValue("invalid_recent_list")
         recent = [_record(item) for item in recent_data[:RECENT_LIMIT]]
-        if counts["won"] > counts["played"] or counts["streak"] > counts["best_streak"]:
+        if not counts["streak"] <= counts["best_streak"] <= counts["won"] <= counts["played"]:
             raise InvalidValue("invalid_stats_sum")
         history = _history(data.get("history"), recent, counts["played"], counts["won"])
         daily = DailyStats.from_json(data.get("daily", {}))
-        return cls(best_time_ms=best, recent=recent, history=history, daily=daily, **counts)
+        extra = {name: value for name, value in data.items() if name not in _FIELDS}
+        return cls(
+            best_time_ms=best, recent=recent, history=history, daily=daily, extra=extra, **counts
+        )
 
 
-def _count(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidValue("invalid_count", name=name)
-    return value
+_FIELDS = ("version", "played", "won", "streak", "best_streak", "best_time_ms", "recent",
+           "history", "daily")  # fmt: skip
+_RECORD_FIELDS = ("code", "won", "score", "moves", "time_ms", "line", "daily")
 
 
 def _history(value: Any, recent: list[GameRecord], played: int, won: int) -> str:
@@ -125,14 +164,21 @@ def _record(item: Any) -> GameRecord:
     if not isinstance(item.get("won"), bool):
         raise InvalidValue("invalid_recent_result")
     return GameRecord(
-        item["code"],
+        _code(item["code"]),
         item["won"],
-        _count(item.get("score"), "score"),
-        _count(item.get("moves"), "moves"),
-        _count(item.get("time_ms"), "time_ms"),
+        checked(item.get("score"), "score"),
+        checked(item.get("moves"), "moves"),
+        checked(item.get("time_ms"), "time_ms"),
         _line(item.get("line")),
         _daily_date(item.get("daily")),
+        {name: value for name, value in item.items() if name not in _RECORD_FIELDS},
     )
+
+
+def _code(value: str) -> str:
+    """A recent game's deal code, checked as the engine reads one (the engine says what is
+    wrong, the code cut short)."""
+    return normalise_code(value)
 
 
 def _daily_date(value: Any) -> str | None:
@@ -146,6 +192,9 @@ def _line(value: Any) -> str | None:
     if value is None:
         return None
     try:
-        return format_moves(parse_moves(value))
+        moves = parse_moves(value)
     except HalfMoonError:
         raise InvalidValue("invalid_recent_moves") from None
+    if len(moves) > MOST_MOVES:
+        raise InvalidValue("invalid_recent_moves")
+    return format_moves(moves)

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from ..shared.invalid import InvalidValue
+from .bounds import in_range
 from .storage import BACKUPS_KEY, Storage
 from .stored_json import Unreadable, parse_stored
 
@@ -130,6 +131,6 @@ def _entry(item: Any) -> Backup:
             raise InvalidValue("invalid_backup_field", name=name)
         fields[name] = item[name]
     size = item.get("size")
-    if isinstance(size, bool) or not isinstance(size, int) or size < len(fields["text"]):
+    if not in_range(size, "size") or size < len(fields["text"]):
         raise InvalidValue("invalid_backup_size")
     return Backup(size=size, **fields)

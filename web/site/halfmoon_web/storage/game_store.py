@@ -18,7 +18,7 @@ from .snapshot import game_identity
 from .storage import GAME_KEY
 from .stored_json import Unreadable, parse_stored
 
-SaveResult = Literal["saved", "behind", "conflict", "failed"]
+SaveResult = Literal["saved", "behind", "conflict", "failed", "newer"]
 Incoming = Literal["same", "adopt", "conflict"]
 
 
@@ -30,7 +30,8 @@ class GameStore:
         self.base: str | None = None
         """The identity of the game this page last read or wrote (None: no game was stored)."""
         self.unsaved = False
-        """This page holds moves that are not stored (a refused or failed write)."""
+        """This page holds moves that are not stored (a refused or failed write, or a newer
+        version's game in storage)."""
         self._base_text: str | None = None
         """The exact text last read or written: when storage still holds it, nothing changed
         and no game needs to be parsed and replayed (a save happens after every move)."""
@@ -55,7 +56,12 @@ class GameStore:
         """Store ``session``, unless another tab stored a different game since this page's
         last read or write: then nothing is written, and the result is ``behind`` when this
         page has nothing new (it should show the stored game), else ``conflict`` (``force``
-        overwrites: the player chose)."""
+        overwrites: the player chose). A game a newer version of Half Moon stored is never
+        written over, not even by ``force``: the result is ``newer`` (docs/storage.md,
+        "Forward compatibility")."""
+        if self.data.stored_newer(GAME_KEY):
+            self.unsaved = True
+            return "newer"
         if not force and self.stored_elsewhere() is not None:
             if not self.unsaved and game_identity(session.game) == self.base:
                 return "behind"

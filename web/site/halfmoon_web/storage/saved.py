@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from halfmoon_core import HalfMoonError, Message
+from halfmoon_core.save import SAVE_FORMAT, SAVE_VERSION
 
 from ..shared.invalid import InvalidValue
+from ..stats import stats as stats_format
 from ..stats.stats import GameRecord, Stats
+from . import settings as settings_format
 from .backups import BackupShelf, Kept
+from .bounds import is_newer
 from .settings import Settings
 from .storage import GAME_KEY, OLD_BACKUP_SUFFIX, SETTINGS_KEY, STATS_KEY, Storage
 from .stored_json import Unreadable, parse_stored
@@ -47,6 +52,19 @@ def json_text(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+#: The format version this page writes under each key.
+VERSIONS = {GAME_KEY: SAVE_VERSION, SETTINGS_KEY: settings_format.VERSION,
+            STATS_KEY: stats_format.VERSION}  # fmt: skip
+
+
+def newer_value(key: str, data: Any) -> bool:
+    """Whether ``data`` (the JSON value of ``key``) was written by a newer Half Moon: left in
+    place, never overwritten (docs/storage.md, "Forward compatibility")."""
+    if not isinstance(data, dict) or (key == GAME_KEY and data.get("format") != SAVE_FORMAT):
+        return False
+    return key in VERSIONS and is_newer(data.get("version"), VERSIONS[key])
+
+
 class SavedData:
     """Reads and writes the player's values through one :class:`Storage`."""
 
@@ -55,17 +73,34 @@ class SavedData:
         self.shelf = BackupShelf(storage)
         self.problems: list[Problem] = []
         """Unusable values found so far, oldest first (the page tells the player)."""
+        self.newer: set[str] = set()
+        """The keys whose stored value a newer Half Moon wrote, as last read."""
+        self.newer_found: list[str] = []
+        """Keys found holding a newer value since the last look (the page tells the player)."""
+        self.held: dict[str, Any] = {}
+        """What this page uses in place of a newer value (the defaults, changed by this page
+        and never written), by key."""
+        self.not_written: set[str] = set()
+        """The keys this page changed but did not write, a newer value being stored there."""
+        self._newer_text: dict[str, str] = {}
 
     def read(self, key: str, parse: Callable[[Any], T]) -> T | None:
         """The value of ``key`` made by ``parse``; None when absent or unusable (then shelved
         and reported in :attr:`problems`)."""
         text = self.storage.get_text(key)
         if text is None:
+            self._now_newer(key, None)
             return None
         try:
-            return parse(parse_stored(text))
+            data = parse_stored(text)
         except Unreadable as exc:
+            self._now_newer(key, None)
             self._shelve(key, text, exc.problem, exc.detail)
+            return None
+        if self._now_newer(key, text if newer_value(key, data) else None):
+            return None  # left in place, never shelved
+        try:
+            return parse(data)
         except HalfMoonError as exc:
             self._shelve(key, text, "invalid", exc.message)
         except InvalidValue as exc:  # the view's own reason, said in the page's language
@@ -73,6 +108,41 @@ class SavedData:
         except ValueError as exc:
             self._shelve(key, text, "invalid", str(exc))
         return None
+
+    def _now_newer(self, key: str, text: str | None) -> bool:
+        """Note whether ``key`` holds a newer value (``text``) or not (None); True if it does.
+        A newer value found for the first time is told once."""
+        if text is None:
+            self.newer.discard(key)
+            self._newer_text.pop(key, None)
+            return False
+        if key not in self.newer:
+            self.newer_found.append(key)
+        self.newer.add(key)
+        self._newer_text[key] = text
+        return True
+
+    def stored_newer(self, key: str) -> bool:
+        """Whether ``key`` holds a newer value now (checked before every write)."""
+        text = self.storage.get_text(key)
+        if text is not None and text == self._newer_text.get(key):
+            return True
+        data = None
+        if text is not None:
+            with suppress(Unreadable):
+                data = parse_stored(text)
+        return self._now_newer(key, text if newer_value(key, data) else None)
+
+    def take_newer(self) -> list[str]:
+        """The keys found holding a newer value since the last call."""
+        found, self.newer_found = self.newer_found, []
+        return found
+
+    @property
+    def unsaved_keys(self) -> list[str]:
+        """The settings or statistics this page changed in memory only, a newer value being
+        stored (their changes are lost when the page closes)."""
+        return [key for key in (SETTINGS_KEY, STATS_KEY) if key in self.not_written]
 
     def _shelve(self, key: str, text: str, problem: str, detail: Reason) -> None:
         kept = self.shelf.keep(key, text, problem, str(detail))  # kept in English
@@ -94,35 +164,60 @@ class SavedData:
 
     # -- settings -------------------------------------------------------------------------
     def settings(self) -> Settings:
-        """The stored settings (the defaults when there are none or they are unusable)."""
+        """The stored settings (the defaults when there are none or they are unusable; this
+        page's own while a newer version's are stored)."""
         settings = self.read(SETTINGS_KEY, Settings.from_json)
+        if SETTINGS_KEY in self.newer:
+            return self._held(SETTINGS_KEY, Settings)
         return Settings() if settings is None else settings
+
+    def _held(self, key: str, make: Callable[[], T]) -> T:
+        """What this page uses in place of ``key``'s newer value (made once)."""
+        if key not in self.held:
+            self.held[key] = make()
+        return self.held[key]
+
+    def write(self, key: str, value: Settings | Stats) -> bool:
+        """Store ``value`` under ``key``, unless a newer version's value is stored there (it
+        stays; this page holds ``value`` in memory instead); False when not stored."""
+        if self.stored_newer(key):
+            self.not_written.add(key)
+            self.held[key] = value
+            return False
+        self.held.pop(key, None)
+        self.not_written.discard(key)
+        return self.storage.set_text(key, json_text(value.to_json()))
 
     def replace_settings(self, settings: Settings) -> bool:
         """Store ``settings`` in place of the stored ones (an import); False when not stored."""
-        return self.storage.set_text(SETTINGS_KEY, json_text(settings.to_json()))
+        return self.write(SETTINGS_KEY, settings)
 
     def change_settings(self, change: Callable[[Settings], None]) -> Settings:
-        """Apply ``change`` to the settings as stored now, store them, and return them."""
+        """Apply ``change`` to the settings as stored now (fields this version does not know
+        kept), store them, and return them."""
         settings = self.settings()
         change(settings)
-        self.storage.set_text(SETTINGS_KEY, json_text(settings.to_json()))
+        self.write(SETTINGS_KEY, settings)
         return settings
 
     # -- statistics -----------------------------------------------------------------------
     def stats(self) -> Stats:
-        """The stored statistics (zero when there are none or they are unusable)."""
+        """The stored statistics (zero when there are none or they are unusable; this page's
+        own while a newer version's are stored)."""
         stats = self.read(STATS_KEY, Stats.from_json)
+        if STATS_KEY in self.newer:
+            return self._held(STATS_KEY, Stats)
         return Stats() if stats is None else stats
 
     def record(self, game: GameRecord) -> Stats:
-        """Count a finished game in the statistics as stored now; the new totals."""
+        """Count a finished game in the statistics as stored now (fields this version does not
+        know kept); the new totals."""
         stats = self.stats()
         stats.record(game)
-        self.storage.set_text(STATS_KEY, json_text(stats.to_json()))
+        self.write(STATS_KEY, stats)
         return stats
 
     def replace_stats(self, stats: Stats) -> bool:
         """Store ``stats`` in place of the stored statistics (an import); False when not
         stored."""
-        return self.storage.set_text(STATS_KEY, json_text(stats.to_json()))
+        return self.write(STATS_KEY, stats)

@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..shared.i18n import LANGS, normalise_lang
 from ..shared.invalid import InvalidValue
+from .bounds import known_version
 
 FLAGS = ("move_errors", "placement_assist", "diagram_labels")
+VERSION = 1
+"""The settings' format; a value of a later one is left as it is (docs/storage.md, "Forward
+compatibility")."""
+_FIELDS = ("version", *FLAGS, "reduced_motion", "lang")
 
 
 @dataclass
@@ -22,16 +27,21 @@ class Settings:
     diagram_labels: bool = False
     reduced_motion: bool | None = None
     lang: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    """The fields this version does not know, kept as they are (docs/storage.md)."""
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return asdict(self)
+        """A JSON-able dict: the fields this version does not know, then its own."""
+        known = asdict(self)
+        del known["extra"]
+        return {**self.extra, "version": VERSION, **known}
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
         """Settings from stored JSON; ValueError when it is not an object of settings."""
         if not isinstance(data, dict):
             raise InvalidValue("invalid_settings_object")
+        known_version(data.get("version", VERSION), VERSION)
         settings = cls()
         for name in FLAGS:
             value = data.get(name, False)
@@ -46,6 +56,7 @@ class Settings:
         if lang is not None and normalise_lang(lang) != lang:
             raise InvalidValue("invalid_setting_lang", langs=", ".join(LANGS))
         settings.lang = lang
+        settings.extra = {name: value for name, value in data.items() if name not in _FIELDS}
         return settings
 
     def motion_reduced(self, os_prefers_reduced: bool) -> bool:

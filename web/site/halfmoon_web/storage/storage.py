@@ -64,6 +64,11 @@ class Storage:
         """Every value written so far is stored."""
         return not self.blocked and not self._unsaved
 
+    @property
+    def pending(self) -> list[str]:
+        """The keys whose last write the browser refused (held in memory, tried again)."""
+        return list(self._unsaved)
+
     def get_text(self, key: str) -> str | None:
         """The stored text (or the text this page holds because storing it failed), or None."""
         if key in self._unsaved:
