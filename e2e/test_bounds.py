@@ -160,7 +160,7 @@ def test_unknown_fields_survive_a_counted_game_and_a_changed_setting(page: Page)
     write_storage(
         page,
         {
-            SETTINGS_KEY: {"move_errors": False, "theme": "night"},
+            SETTINGS_KEY: {"move_errors": False, "sound": "chimes"},
             STATS_KEY: {"played": 1, "won": 0, "recent": [recent(seed=7)], "badges": ["x"]},
         },
     )
@@ -170,7 +170,7 @@ def test_unknown_fields_survive_a_counted_game_and_a_changed_setting(page: Page)
     set_setting(page, "Move errors", True)
     settings = json.loads(stored_text(page, SETTINGS_KEY))
     stats = json.loads(stored_text(page, STATS_KEY))
-    assert settings["theme"] == "night" and settings["move_errors"] is True
+    assert settings["sound"] == "chimes" and settings["move_errors"] is True
     assert stats["badges"] == ["x"] and stats["played"] == 2 and stats["recent"][1]["seed"] == 7
 
 

@@ -263,21 +263,21 @@ def test_unknown_fields_of_the_statistics_survive_a_counted_game() -> None:
 
 
 def test_unknown_fields_of_the_settings_survive_a_changed_setting() -> None:
-    backend, data, _ = stores({SETTINGS_KEY: {"move_errors": True, "theme": "night"}})
+    backend, data, _ = stores({SETTINGS_KEY: {"move_errors": True, "sound": "chimes"}})
     data.change_settings(lambda s: setattr(s, "placement_assist", True))
     stored = json.loads(backend.items[SETTINGS_KEY])
-    assert stored["theme"] == "night" and stored["move_errors"] and stored["placement_assist"]
+    assert stored["sound"] == "chimes" and stored["move_errors"] and stored["placement_assist"]
 
 
 def test_unknown_fields_travel_through_an_export() -> None:
     stats = Stats.from_json(stats_with(achievements=["x"]))
-    settings = Settings.from_json({"theme": "night"})
+    settings = Settings.from_json({"sound": "chimes"})
     value = export_json(
         read_export(export_json_text(statistics=stats.to_json(), settings=settings.to_json())),
         now=0.0,
         when="2026-12-01T00:00:00Z",
     )
-    assert value["statistics"]["achievements"] == ["x"] and value["settings"]["theme"] == "night"
+    assert value["statistics"]["achievements"] == ["x"] and value["settings"]["sound"] == "chimes"
 
 
 # -- echoes --------------------------------------------------------------------------------
