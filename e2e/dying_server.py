@@ -74,7 +74,6 @@ class DyingServer:
         server = serve.SiteServer(
             ("127.0.0.1", self.port), functools.partial(Handler, directory=str(self.directory))
         )
-        server.allow_reuse_address = True
         self.port = server.server_address[1]
         self._server = server
         self._thread = threading.Thread(target=server.serve_forever, daemon=True)
