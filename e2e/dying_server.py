@@ -5,6 +5,7 @@ again on the same port (the same origin)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import socket
 import threading
@@ -89,10 +90,8 @@ class DyingServer:
             server.server_close()
         with self._lock:
             for connection in self._connections:
-                try:
+                with contextlib.suppress(OSError):  # already closed
                     connection.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
         if self._thread is not None:
             self._thread.join(timeout=10)
 

@@ -98,7 +98,8 @@ def test_a_damaged_cached_file_is_repaired_without_the_player(
     page.wait_for_selector(READY, state="attached", timeout=BOUND_MS + 60_000)
     expect_game_kept(page)
     size = published(site_dir, suffix).stat().st_size
-    assert page.evaluate(CACHED_SIZES, suffix) and set(page.evaluate(CACHED_SIZES, suffix)) == {size}
+    sizes = page.evaluate(CACHED_SIZES, suffix)
+    assert sizes and set(sizes) == {size}
     assert page.evaluate("sessionStorage.length") == 0  # the one retry is free again
 
 
@@ -193,7 +194,9 @@ def test_a_file_that_is_not_the_builds_is_never_cached(
         state = page.evaluate(
             """async () => {
                 const registration = await navigator.serviceWorker.register("./sw.js");
-                const worker = registration.installing || registration.waiting || registration.active;
+                const worker = registration.installing || registration.waiting
+                    || registration.active;
+                if (!worker) return "none";
                 if (worker.state === "installing") {
                     await new Promise((resolve) => worker.addEventListener("statechange",
                         () => worker.state !== "installing" && resolve()));

@@ -386,6 +386,12 @@ def content_hash(out: Path, names: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def file_check(path: Path) -> list[object]:
+    """What the service worker checks a cached copy of ``path`` against: size, SHA-256."""
+    data = path.read_bytes()
+    return [len(data), hashlib.sha256(data).hexdigest()]
+
+
 def precache_manifest(out: Path, build_id: str) -> dict[str, object]:
     """The service worker's manifest: the build id, the build's own files (pages, app files,
     icons) with their cache name, and the runtime files with theirs (a hash of their contents,
@@ -403,10 +409,7 @@ def precache_manifest(out: Path, build_id: str) -> dict[str, object]:
         "files": [name for name in files if not name.startswith("vendor/")],
         "runtimeCache": f"halfmoon-runtime-{content_hash(out, vendor)}",
         "runtime": vendor,
-        "checks": {
-            name: [(out / name).stat().st_size, hashlib.sha256((out / name).read_bytes()).hexdigest()]
-            for name in files
-        },
+        "checks": {name: file_check(out / name) for name in files},
     }
 
 
