@@ -109,8 +109,11 @@ const checkCaches = async () => {
 const watch = async (clientId, cacheName, file, response) => {
   if (await verified(file, response)) return;
   await (await caches.open(cacheName)).delete(href(file));
+  // The page that asked, or (a browser that does not say which) every page: one that has
+  // started already ignores the message.
   const client = clientId ? await self.clients.get(clientId) : null;
-  if (client) client.postMessage({ type: "damaged", file });
+  const pages = client ? [client] : await self.clients.matchAll({ type: "window" });
+  for (const page of pages) page.postMessage({ type: "damaged", file });
 };
 
 self.addEventListener("install", (event) => {
