@@ -461,7 +461,8 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
         });
         const played = await playPair(browser);
         assert.ok((await browser.evaluate(damageCached, "/pyodide.asm.wasm")) >= 1, "a cached wasm damaged");
-        await load(browser); // the reload: the page finds the damage, loads once more and plays
+        const ms = await load(browser); // the reload: the page finds the damage, loads once more, plays
+        console.log(`# ${browser.name}: damaged wasm repaired, data-ready ${ms} ms after the reload (load average ${loadAverage()})`);
         const resumed = await browser.evaluate(gameState);
         assert.deepEqual({ cards: resumed.cards, moves: resumed.moves }, { cards: played.cards, moves: "1" });
         const folder = path.join(SITE_DIR, "vendor", "pyodide");

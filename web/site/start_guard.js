@@ -113,7 +113,9 @@
   const fail = (why, message) => {
     if (done() || asking || root.hasAttribute("data-reloading")) return;
     const missing = missingFile();
-    const text = missing || String(message || "unknown error").trim();
+    // A traceback's last line names the exception, which is what the player needs.
+    const lines = String(message || "unknown error").split("\n").filter((line) => line.trim());
+    const text = missing || (lines.length ? lines[lines.length - 1].trim() : "unknown error");
     const failed = () => {
       kind = missing ? "file" : why;
       stalled = why === "stall";
@@ -230,9 +232,7 @@
     for (const record of records) {
       for (const node of record.addedNodes) {
         if (node.nodeType === 1 && node.classList.contains("py-error")) {
-          // A traceback: its last line names the exception, which is what the player needs.
-          const lines = node.textContent.split("\n").filter((line) => line.trim());
-          fail("error", lines[lines.length - 1]);
+          fail("error", node.textContent);
         }
       }
     }
