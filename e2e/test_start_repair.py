@@ -19,7 +19,7 @@ import serve
 from dying_server import DyingServer
 from game_support import DEAL, button, open_settings, play
 from harness import PageGuard, open_app
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from halfmoon_core import Game
 
@@ -148,6 +148,28 @@ def test_settings_offers_repair_which_keeps_the_game(page: Page, site_url: str) 
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     expect_game_kept(page)
     assert page.evaluate("navigator.serviceWorker.controller") is None
+
+
+def test_a_start_without_progress_is_told_after_the_bound(page: Page, site_url: str) -> None:
+    """The runtime's wasm does not arrive (the request is held, no error): after 20 s without
+    progress the page says so, naming the file it waits for, with Repair. When the file comes
+    after all, the start ends and the message goes: a slow start is no failure."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # answered later, below
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(site_url + GAME, wait_until="commit")
+    page.wait_for_selector("html[data-error]", state="attached", timeout=BOUND_MS)
+    expect(page.locator("#boot-error")).to_contain_text("Nothing has loaded for 20 seconds.")
+    expect(page.locator("#boot-error-detail")).to_contain_text("pyodide.asm.wasm")
+    expect(button(page, "Repair and reload")).to_be_visible()
+    assert held
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect(page.locator("#boot-error")).to_be_hidden()
 
 
 @pytest.mark.allow_page_errors  # every file after the kill fails to load
