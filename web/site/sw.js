@@ -29,7 +29,6 @@ const RUNTIME_PREFIX = "halfmoon-runtime-";
 const SCOPE = new URL("./", self.location.href);
 const href = (file) => new URL(file, SCOPE).href;
 const OWN = new Set(MANIFEST.files.map(href));
-const RUNTIME = new Set(MANIFEST.runtime.map(href));
 
 const CHECKS = MANIFEST.checks || {};
 const FILE_OF = new Map(Object.keys(CHECKS).map((file) => [href(file), file]));
