@@ -6,6 +6,7 @@ from __future__ import annotations
 import urllib.request
 
 import pytest
+import site_headers
 
 
 def fetch_headers(url: str) -> dict[str, str]:
@@ -16,10 +17,12 @@ def fetch_headers(url: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("path", ["index.html", "", "embed.html", "embed"])
 def test_pages_carry_the_csp(site_url: str, path: str) -> None:
-    """Pages carry a CSP without inline script or eval; only the embed may be framed by all."""
+    """Pages carry a CSP without inline script (but the start guard, by its hash) or eval; only
+    the embed may be framed by all."""
     csp = fetch_headers(site_url + path)["content-security-policy"]
     directives = {d.split()[0]: d.split()[1:] for d in csp.split(";") if d.strip()}
-    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'"]
+    guard = site_headers.inline_script_hash(site_headers.START_GUARD.read_text(encoding="utf-8"))
+    assert directives["script-src"] == ["'self'", "'wasm-unsafe-eval'", guard]
     assert "'unsafe-inline'" not in csp and "'unsafe-eval'" not in csp
     expected = ["*"] if path.startswith("embed") else ["'none'"]
     assert directives["frame-ancestors"] == expected

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -236,6 +237,30 @@ def test_service_worker_precaches_every_published_file(site: Path) -> None:
     assert manifest["runtimeCache"] == "halfmoon-runtime-" + build.content_hash(
         site, manifest["runtime"]
     )
+
+
+def test_the_manifest_has_the_size_and_sha256_of_every_precached_file(site: Path) -> None:
+    """What the service worker may cache is checked against the build's own sizes and hashes
+    (docs/deploys.md, "Damaged caches"): one check per precached file, equal to the file."""
+    manifest = sw_manifest(site)
+    precached = set(manifest["files"]) | set(manifest["runtime"])
+    assert set(manifest["checks"]) == precached
+    for name in precached:
+        data = (site / name).read_bytes()
+        assert manifest["checks"][name] == [len(data), hashlib.sha256(data).hexdigest()], name
+
+
+def test_every_page_starts_with_the_start_guard_inline(site: Path) -> None:
+    """The start guard is the first script of each page, inline, exactly the text whose hash
+    the CSP allows; it is not published as a file."""
+    guard = (ROOT / "web" / "site" / "start_guard.js").read_text(encoding="utf-8")
+    allowed = site_headers.inline_script_hash(guard)
+    assert allowed in site_headers.CSP["script-src"]
+    for page in ("index.html", "rules.html", "embed.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        first = html.index("<script")
+        assert html[first:].startswith(f"<script>{guard}</script>"), page
+    assert not list(site.rglob("start_guard.js"))
 
 
 def copy_sources(tmp_path: Path) -> tuple[Path, Path]:

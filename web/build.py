@@ -62,6 +62,10 @@ BYTECODE_CACHE = NODE_MODULES / ".cache" / "halfmoon-bytecode"
 PYSCRIPT_BOOTSTRAP = ("os", "pathlib")
 #: PyScript's own Python package, kept as ``"name.py":"source"`` string literals in its core.
 PYSCRIPT_PY_FILE = re.compile(r'"(\w+\.py)":"((?:[^"\\]|\\.)*)"')
+#: The start guard (docs/startup.md, "A start that always ends"): written inline into every
+#: page's ``%START_GUARD%``, never published as a file; its hash is in the pages' CSP
+#: (``web/site_headers.py``).
+START_GUARD = site_headers.START_GUARD.name
 #: Files in web/site that are not published.
 SITE_EXCLUDE = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)|\.pyc$|^halfmoon_web/locale/")
 #: Files of web/site published at a stable URL (everything else goes under app/<build-id>/).
@@ -166,6 +170,17 @@ def pyscript_files(dist_core: Path) -> list[str]:
     if not any(name.startswith("error-") for name in wanted):
         raise BuildError("PyScript's error plugin was not found in @pyscript/core")
     return sorted(wanted)
+
+
+def start_guard_script(site: Path) -> str:
+    """What ``%START_GUARD%`` becomes: the start guard as an inline script, byte for byte the
+    text whose hash the pages' CSP allows (``site_headers.inline_script_hash``)."""
+    text = (site / START_GUARD).read_text(encoding="utf-8")
+    if PLACEHOLDER.search(text) or "</script" in text.lower():
+        raise BuildError(f"{START_GUARD} holds a %PLACEHOLDER% or </script>: it is inlined as is")
+    if site_headers.inline_script_hash(text) not in site_headers.CSP["script-src"]:
+        raise BuildError(f"{START_GUARD} differs from the file whose hash is in the pages' CSP")
+    return f"<script>{text}</script>"
 
 
 def fill_placeholders(text: str, values: dict[str, str], where: str) -> str:
@@ -371,12 +386,19 @@ def content_hash(out: Path, names: Iterable[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+def file_check(path: Path) -> list[object]:
+    """What the service worker checks a cached copy of ``path`` against: size, SHA-256."""
+    data = path.read_bytes()
+    return [len(data), hashlib.sha256(data).hexdigest()]
+
+
 def precache_manifest(out: Path, build_id: str) -> dict[str, object]:
     """The service worker's manifest: the build id, the build's own files (pages, app files,
     icons) with their cache name, and the runtime files with theirs (a hash of their contents,
-    so builds that share a runtime share its cache). The whole standard library (4 MB, for the
-    lazy fallback that no page needs to start or play) is not precached, nor is ``_headers``
-    (read by the host, never by a page)."""
+    so builds that share a runtime share its cache); and the size and SHA-256 of every one of
+    them (``checks``), which the worker compares with what it caches (docs/deploys.md). The
+    whole standard library (4 MB, for the lazy fallback that no page needs to start or play) is
+    not precached, nor is ``_headers`` (read by the host, never by a page)."""
     unfetched = {"sw.js", site_headers.FILE_NAME}
     files = [name for name in published_files(out) if name not in unfetched]
     files = [name for name in files if not LAZY_FILE.search(name)]
@@ -387,6 +409,7 @@ def precache_manifest(out: Path, build_id: str) -> dict[str, object]:
         "files": [name for name in files if not name.startswith("vendor/")],
         "runtimeCache": f"halfmoon-runtime-{content_hash(out, vendor)}",
         "runtime": vendor,
+        "checks": {name: file_check(out / name) for name in files},
     }
 
 
@@ -422,7 +445,7 @@ def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
     entries = entry_scripts(site)
     for path in iter_files(site):
         rel = path.relative_to(site).as_posix()
-        if path.suffix == ".py" and rel not in entries:
+        if (path.suffix == ".py" and rel not in entries) or rel == START_GUARD:
             continue
         target = (stage if STABLE_FILE.match(rel) else app) / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -476,6 +499,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "PYSCRIPT_VERSION": package_version("@pyscript/core"),
         "PYODIDE_LOCK_INFO": json.dumps(lock_info(), sort_keys=True),
         "STATIC_BOARD_PLACES": static_board_places(),
+        "START_GUARD": start_guard_script(site),
     }
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")

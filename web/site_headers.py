@@ -11,13 +11,25 @@ of one header, and two Content-Security-Policy headers would both be enforced.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from pathlib import Path
 
 FILE_NAME = "_headers"
+#: The one inline script of the pages (web/build.py writes it into each page's ``<head>``).
+START_GUARD = Path(__file__).resolve().parent / "site" / "start_guard.js"
+
+
+def inline_script_hash(text: str) -> str:
+    """The CSP source that allows an inline script of exactly ``text``."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
+
 
 CSP = {
     "default-src": "'self'",
-    "script-src": "'self' 'wasm-unsafe-eval'",
+    "script-src": "'self' 'wasm-unsafe-eval' "
+    + inline_script_hash(START_GUARD.read_text(encoding="utf-8")),
     "style-src": "'self'",
     "img-src": "'self'",
     "connect-src": "'self'",
@@ -28,8 +40,9 @@ CSP = {
     "form-action": "'self'",
     "frame-ancestors": "'none'",
 }
-"""The pages' Content-Security-Policy: nothing from another origin, no inline script, no eval
-(WebAssembly compiles: ``'wasm-unsafe-eval'``), and no framing."""
+"""The pages' Content-Security-Policy: nothing from another origin, no inline script but the start
+guard (allowed by its hash), no eval (WebAssembly compiles: ``'wasm-unsafe-eval'``), and no
+framing."""
 
 FRAMED_BY = {"index": "'none'", "rules": "'none'", "embed": "*"}
 """Each page (``NAME.html``) and who may frame it (``frame-ancestors``): the game and the rules

@@ -17,12 +17,12 @@
 // every check also fails on data-error and on PyScript's .py-error nodes.
 
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadAverage, waitFor } from "./processes.mjs";
-import { answers, ROOT, startSite } from "./server.mjs";
+import { answers, ROOT, SITE_DIR, startSite } from "./server.mjs";
 
 /** How many times each page is loaded in the start-up test. */
 export const LOADS_PER_PAGE = 3;
@@ -199,6 +199,34 @@ function readyGameAt(url, deal) {
     (el) => el.textContent.trim() === "Restart deal" && !el.disabled && el.getClientRects().length > 0,
   );
   return restart.length === 1 && !restart[0].closest("[hidden], [inert], [aria-hidden='true']");
+}
+
+/** In the page: put a garbage body in every cached copy of the file whose URL ends with
+ * `name`; return how many copies were damaged. */
+async function damageCached(name) {
+  let damaged = 0;
+  for (const cacheName of await caches.keys()) {
+    const cache = await caches.open(cacheName);
+    for (const request of await cache.keys()) {
+      if (request.url.endsWith(name)) {
+        await cache.put(request, new Response("garbage, not the build's file"));
+        damaged += 1;
+      }
+    }
+  }
+  return damaged;
+}
+
+/** In the page: the sizes of the cached copies of the file whose URL ends with `name`. */
+async function cachedSizes(name) {
+  const sizes = [];
+  for (const cacheName of await caches.keys()) {
+    const cache = await caches.open(cacheName);
+    for (const request of await cache.keys()) {
+      if (request.url.endsWith(name)) sizes.push((await (await cache.match(request)).arrayBuffer()).byteLength);
+    }
+  }
+  return sizes;
 }
 
 /** In the page: whether a service worker controls the page. */
@@ -420,6 +448,30 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
       assert.deepEqual(state.pressed, [], "the selection is cleared");
       assert.deepEqual(state.cards, dealCardNames());
       await assertNoProblems(browser, "the game after a wrong pair");
+    });
+
+    it("a damaged runtime wasm in the cache repairs itself, the game kept", { timeout: 300_000 }, async () => {
+      // A server of its own (another origin: a fresh service worker and cache).
+      const repairSite = await startSite();
+      try {
+        await openDealAtStart(browser, repairSite.url);
+        await waitFor("the service worker to control the page", () => browser.evaluate(controlled), {
+          timeoutMs: READY_TIMEOUT_MS,
+          intervalMs: 250,
+        });
+        const played = await playPair(browser);
+        assert.ok((await browser.evaluate(damageCached, "/pyodide.asm.wasm")) >= 1, "a cached wasm damaged");
+        const ms = await load(browser); // the reload: the page finds the damage, loads once more, plays
+        console.log(`# ${browser.name}: damaged wasm repaired, data-ready ${ms} ms after the reload (load average ${loadAverage()})`);
+        const resumed = await browser.evaluate(gameState);
+        assert.deepEqual({ cards: resumed.cards, moves: resumed.moves }, { cards: played.cards, moves: "1" });
+        const folder = path.join(SITE_DIR, "vendor", "pyodide");
+        const [version] = readdirSync(folder);
+        const size = statSync(path.join(folder, version, "pyodide.asm.wasm")).size;
+        assert.deepEqual([...new Set(await browser.evaluate(cachedSizes, "/pyodide.asm.wasm"))], [size]);
+      } finally {
+        await repairSite.stop();
+      }
     });
 
     it("after one visit, the game starts with the server stopped", { timeout: 300_000 }, async () => {

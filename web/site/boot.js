@@ -1,8 +1,6 @@
 // Half Moon boot helper: the little that Python cannot do for itself.
-// 1. If PyScript or Pyodide fails to start (a runtime file missing, a script error, Python
-//    raising before the page is ready), mark <html data-error="..."> and show the message,
-//    so the player never faces a blank page. Python itself reports the failures it can catch
-//    (see main.py); this file catches the ones that happen before or around Python.
+// 1. A start that fails is told by the start guard (start_guard.js, inline in every page, so
+//    that it runs whichever file fails to load): see there.
 // 2. (start.mjs, a module, keeps PyScript within the Content-Security-Policy; see there.)
 // 3. Register the service worker once <html data-ready> is set, so that its precaching does
 //    not compete with the runtime download on the first visit; take updates safely (below).
@@ -10,93 +8,6 @@
 
 (() => {
   const root = document.documentElement;
-
-  const started = () => root.hasAttribute("data-ready") || root.hasAttribute("data-error");
-
-  // A file of this page's own build (under app/<build-id>/) that does not load, on a visit the
-  // service worker does not serve: a deployment replaced the build while the page was
-  // starting. Loading the page again, once, gets the new build whole (docs/deploys.md).
-  const retriedKey = "halfmoon.retried-build";
-  const retryOnce = (text) => {
-    if (!/\/app\/[0-9a-f]+\//.test(text) || root.hasAttribute("data-reloading")) return false;
-    try {
-      if (sessionStorage.getItem(retriedKey)) return false;
-      sessionStorage.setItem(retriedKey, "1");
-    } catch {
-      return false; // no session storage (a blocked frame): say what failed instead
-    }
-    root.setAttribute("data-reloading", "");
-    location.reload();
-    return true;
-  };
-
-  // The first file of the app or the runtime answered with an HTTP error status, if any: the
-  // cause of whatever failed next (a Python error, a rejected promise), so it is what is told.
-  const runtimeFile = /\/vendor\/|\/app\/|\.py$|\/pyscript\.json$/;
-  const missingFile = (entries = performance.getEntriesByType("resource")) => {
-    for (const entry of entries) {
-      const url = entry.name.split("?")[0];
-      if (entry.responseStatus >= 400 && runtimeFile.test(url)) {
-        return `could not load ${url} (HTTP ${entry.responseStatus})`;
-      }
-    }
-    return null;
-  };
-
-  const fail = (message) => {
-    if (started()) return;
-    const text = missingFile() || String(message || "unknown error").trim();
-    if (retryOnce(text)) return;
-    root.setAttribute("data-error", text);
-    const detail = document.getElementById("boot-error-detail");
-    if (detail) detail.textContent = text;
-  };
-
-  // A runtime file that does not load. Load errors do not bubble: listen in the capture phase.
-  // The preloads matter: Pyodide itself only logs a warning when its wasm fails and then
-  // waits for ever, but the <link rel="preload"> of the same file fires "error".
-  addEventListener("error", (event) => {
-    const target = event.target;
-    if (event instanceof ErrorEvent) {
-      fail(event.message || event.error);
-    } else if (target && target.tagName === "SCRIPT") {
-      fail(`could not load ${target.src}`);
-    } else if (target && target.tagName === "LINK" && /preload/.test(target.rel)) {
-      fail(`could not load ${target.href}`);
-    }
-  }, true);
-
-  // Any runtime file (under vendor/ or app/) or Python file answered with an HTTP error status.
-  if ("PerformanceObserver" in window) {
-    const watchFiles = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const missing = missingFile([entry]);
-        if (missing) fail(missing);
-      }
-      if (started()) watchFiles.disconnect();
-    });
-    watchFiles.observe({ type: "resource", buffered: true });
-  }
-
-  // Pyodide or PyScript rejecting a promise during start-up (e.g. the wasm is missing).
-  addEventListener("unhandledrejection", (event) => {
-    const reason = event.reason;
-    fail((reason && (reason.message || reason.toString())) || reason);
-  });
-
-  // PyScript reports Python errors (and config errors) as .py-error nodes in the body.
-  const watchErrors = new MutationObserver((records) => {
-    for (const record of records) {
-      for (const node of record.addedNodes) {
-        if (node.nodeType === 1 && node.classList.contains("py-error")) {
-          // A traceback: its last line names the exception, which is what the player needs.
-          const lines = node.textContent.split("\n").filter((line) => line.trim());
-          fail(lines[lines.length - 1]);
-        }
-      }
-    }
-  });
-  watchErrors.observe(document.body || root, { childList: true, subtree: true });
 
   // The service worker and updates (docs/deploys.md). A new build's worker installs beside
   // the old one and waits. A started page keeps its build and shows the quiet offer "New
@@ -174,11 +85,6 @@
   const whenReady = new MutationObserver(() => {
     if (root.hasAttribute("data-ready")) {
       whenReady.disconnect();
-      try {
-        sessionStorage.removeItem(retriedKey);
-      } catch {
-        // nothing was kept
-      }
       registerWorker();
     }
   });

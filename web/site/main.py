@@ -49,6 +49,7 @@ try:
 except Exception as exc:  # every start-up failure must reach the player, not just the console
     player_message = getattr(exc, "player_message", None)
     if player_message:  # bad input the page already explained (e.g. an embed parameter)
+        document.documentElement.setAttribute("data-error-input", "")  # no cache to repair
         show_error(str(player_message))
     else:
         show_error(f"{type(exc).__name__}: {exc}")

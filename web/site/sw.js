@@ -14,6 +14,12 @@
 //   so a page of the previous build that is still starting finds its own files.
 // * Activation drops the caches of older builds, but keeps the previous build's (a page of it
 //   may still be open or starting) and the runtime it used.
+// * Nothing damaged is cached or kept: what is cached must match the size and SHA-256 the build
+//   wrote for it (MANIFEST.checks). A page whose start fails asks the worker to check its caches
+//   ("check-caches"): damaged entries are dropped, and the next load fetches them again. The
+//   runtime's wasm, whose damage Pyodide does not report, is checked each time it is served,
+//   after the answer; damaged, it is dropped and the page told ("damaged"). start_guard.js is
+//   the page's side (docs/deploys.md, "Damaged caches").
 "use strict";
 
 const MANIFEST = /*PRECACHE*/ { "build": "dev", "cache": "halfmoon-app-dev", "files": [],
@@ -23,28 +29,90 @@ const RUNTIME_PREFIX = "halfmoon-runtime-";
 const SCOPE = new URL("./", self.location.href);
 const href = (file) => new URL(file, SCOPE).href;
 const OWN = new Set(MANIFEST.files.map(href));
-const RUNTIME = new Set(MANIFEST.runtime.map(href));
 
-/** Put into `cacheName` every file of `files` it does not hold yet: from another Half Moon
- * cache or the HTTP cache when `reuse` (files whose URL names their version), else fresh from
- * the server. A page must be this build's own (its build meta tag): a deployment made while we
- * install would otherwise slip its page into our cache, and the install fails instead. */
+const CHECKS = MANIFEST.checks || {};
+const FILE_OF = new Map(Object.keys(CHECKS).map((file) => [href(file), file]));
+// Files whose damage the runtime does not report (Pyodide logs a warning about a bad wasm and
+// waits for ever): checked each time they are served, after the answer.
+const WATCHED = /\.wasm$/;
+
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** `response` if its body is the build's `file` (the size and SHA-256 of the manifest's
+ * `checks`), else null. The body is read from a clone: `response` can still be used. */
+const verified = async (file, response) => {
+  if (!response || !response.ok) return null;
+  const check = CHECKS[file];
+  if (!check) return response;
+  const body = await response.clone().arrayBuffer();
+  if (body.byteLength !== check[0]) return null;
+  return hex(await crypto.subtle.digest("SHA-256", body)) === check[1] ? response : null;
+};
+
+/** Put into `cacheName` every file of `files` it does not hold intact yet: from another Half
+ * Moon cache or the HTTP cache when `reuse` (files whose URL names their version), else fresh
+ * from the server. What is put must be the build's file, byte for byte (the manifest's size
+ * and SHA-256): a damaged copy is never cached, a damaged download is fetched once more past
+ * the HTTP cache, and then the install fails. A page of a deployment made while we install
+ * differs from ours too, and fails the install. */
 const fill = async (cacheName, files, reuse) => {
   const cache = await caches.open(cacheName);
   await Promise.all(files.map(async (file) => {
-    if (await cache.match(href(file))) return;
-    const known = reuse && (await caches.match(href(file)));
-    if (known) return cache.put(href(file), known);
-    const response = await fetch(new Request(href(file), { cache: reuse ? "default" : "no-cache" }));
-    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-    if (file.endsWith(".html")) {
-      const text = await response.clone().text();
-      if (!text.includes(`<meta name="halfmoon-build" content="${MANIFEST.build}">`)) {
-        throw new Error(`${file} is not of build ${MANIFEST.build}: a newer deployment?`);
+    const url = href(file);
+    if (await verified(file, await cache.match(url))) return;
+    const known = reuse && (await verified(file, await caches.match(url)));
+    if (known) return cache.put(url, known);
+    for (const mode of [reuse ? "default" : "no-cache", "reload"]) {
+      const response = await fetch(new Request(url, { cache: mode }));
+      if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+      const good = await verified(file, response);
+      if (good) return cache.put(url, good);
+    }
+    throw new Error(`${file} is not this build's (size or SHA-256): a newer deployment?`);
+  }));
+};
+
+/** The build's `file`, fetched again past the HTTP cache, checked and cached; null when the
+ * network fails or gives something else. */
+const refetch = async (cacheName, file) => {
+  try {
+    const good = await verified(file, await fetch(new Request(href(file), { cache: "reload" })));
+    if (!good) return null;
+    await (await caches.open(cacheName)).put(href(file), good.clone());
+    return good;
+  } catch {
+    return null;
+  }
+};
+
+/** Check every file of this build in its two caches; drop the damaged ones and return them
+ * (a page that failed to start asks, docs/deploys.md). One file at a time: little memory. */
+const checkCaches = async () => {
+  const purged = [];
+  for (const [cacheName, files] of [[MANIFEST.cache, MANIFEST.files], [MANIFEST.runtimeCache, MANIFEST.runtime]]) {
+    if (!(await caches.has(cacheName))) continue;
+    const cache = await caches.open(cacheName);
+    for (const file of files) {
+      const response = await cache.match(href(file));
+      if (response && !(await verified(file, response))) {
+        await cache.delete(href(file));
+        purged.push(file);
       }
     }
-    await cache.put(href(file), response);
-  }));
+  }
+  return purged;
+};
+
+/** After serving the cached `response` of a WATCHED file: if it is damaged, drop it and tell
+ * the page, which loads once more (start_guard.js). */
+const watch = async (clientId, cacheName, file, response) => {
+  if (await verified(file, response)) return;
+  await (await caches.open(cacheName)).delete(href(file));
+  // The page that asked, or (a browser that does not say which) every page: one that has
+  // started already ignores the message.
+  const client = clientId ? await self.clients.get(clientId) : null;
+  const pages = client ? [client] : await self.clients.matchAll({ type: "window" });
+  for (const page of pages) page.postMessage({ type: "damaged", file });
 };
 
 self.addEventListener("install", (event) => {
@@ -86,6 +154,9 @@ self.addEventListener("message", (event) => {
   const ask = event.data && event.data.type;
   if (ask === "take-over") {
     self.skipWaiting(); // the player chose "New version — Reload"
+  } else if (ask === "check-caches" && event.ports[0]) {
+    const port = event.ports[0];
+    event.waitUntil(checkCaches().then((purged) => port.postMessage({ purged }), () => port.postMessage({ purged: [] })));
   } else if (ask === "take-over-if-alone") {
     // A page that has started asks; if no other page of ours is open, nothing of the old build
     // can still need the old worker, and the next load runs the new build.
@@ -110,12 +181,20 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
   const key = keyOf(request);
+  const file = FILE_OF.get(key);
   event.respondWith((async () => {
-    const cached = OWN.has(key)
-      ? await caches.match(key, { cacheName: MANIFEST.cache })
-      : RUNTIME.has(key)
-        ? await caches.match(key, { cacheName: MANIFEST.runtimeCache })
-        : null;
-    return cached || (await caches.match(key)) || fetch(request);
+    if (file !== undefined) {
+      // A file of this build: from its cache; if it is not there (never cached, or dropped
+      // as damaged), from the network, checked and cached again.
+      const cacheName = OWN.has(key) ? MANIFEST.cache : MANIFEST.runtimeCache;
+      const cached = await caches.match(key, { cacheName });
+      if (cached) {
+        if (WATCHED.test(file)) event.waitUntil(watch(event.clientId, cacheName, file, cached.clone()));
+        return cached;
+      }
+      const fresh = await refetch(cacheName, file);
+      if (fresh) return fresh;
+    }
+    return (await caches.match(key)) || fetch(request);
   })());
 });

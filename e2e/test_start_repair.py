@@ -1,0 +1,230 @@
+"""A start that always ends, and caches that cannot poison it (docs/deploys.md, "Damaged caches"
+and "Repair"; docs/startup.md, "A start that always ends").
+
+Each test runs in a fresh browser context. A damaged file in the service worker's cache (a
+garbage body for the runtime's wasm, the page's app archive or ``main.py``) is repaired by the
+page itself, the game in progress kept; when the page may not retry any more, the start error
+offers **Repair and reload**, which plays again. A first visit whose server dies mid-download
+says what failed, with Repair, within the start guard's bound; once the server is back, Repair
+or a reload plays.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import serve
+from dying_server import DyingServer
+from game_support import DEAL, button, open_settings, play
+from harness import PageGuard, open_app
+from playwright.sync_api import Page, Route, expect
+
+from halfmoon_core import Game
+
+#: The start guard's bound (start_guard.js, STALL_MS), and a margin for a loaded machine.
+STALL_S = 20
+BOUND_MS = (STALL_S + 10) * 1000
+READY = "html[data-ready]:not([data-reloading]):not([data-error])"
+GAME = f"index.html?lang=en&deal={DEAL}"
+CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
+#: In the page: put a garbage body in every cache entry whose URL ends with the given name;
+#: return how many entries were damaged.
+DAMAGE = """async (name) => {
+    let damaged = 0;
+    for (const cacheName of await caches.keys()) {
+        const cache = await caches.open(cacheName);
+        for (const request of await cache.keys()) {
+            if (request.url.endsWith(name)) {
+                await cache.put(request, new Response("garbage, not the build's file"));
+                damaged += 1;
+            }
+        }
+    }
+    return damaged;
+}"""
+#: In the page: the size of each cached copy of the file whose URL ends with the given name.
+CACHED_SIZES = """async (name) => {
+    const sizes = [];
+    for (const cacheName of await caches.keys()) {
+        const cache = await caches.open(cacheName);
+        for (const request of await cache.keys()) {
+            if (request.url.endsWith(name)) {
+                sizes.push((await (await cache.match(request)).arrayBuffer()).byteLength);
+            }
+        }
+    }
+    return sizes;
+}"""
+
+
+def published(site_dir: Path, suffix: str) -> Path:
+    """The one file of the build whose path ends with ``suffix``."""
+    (found,) = [p for p in site_dir.rglob("*") if p.as_posix().endswith(suffix)]
+    return found
+
+
+def play_then_damage(page: Page, url: str, suffix: str) -> int:
+    """Open the game, play a pair (saved in localStorage), let the service worker take the
+    page, then damage the cached copies of ``suffix``; return how many were damaged."""
+    open_app(page, GAME, base_url=url)
+    play(page, Game.from_code(DEAL), "4-7")
+    assert page.evaluate(CONTROLLED)
+    damaged = page.evaluate(DAMAGE, suffix)
+    assert damaged >= 1
+    return damaged
+
+
+def expect_game_kept(page: Page) -> None:
+    """The game page plays the game in progress: the pair played before is still played."""
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#score")).to_have_text("10")
+
+
+@pytest.mark.allow_page_errors  # the damaged start's own errors, before it repairs itself
+@pytest.mark.parametrize(
+    "suffix", ["/pyodide.asm.wasm", "/python-game.zip", "/main.py"], ids=["wasm", "archive", "main"]
+)
+def test_a_damaged_cached_file_is_repaired_without_the_player(
+    page: Page, site_url: str, site_dir: Path, suffix: str
+) -> None:
+    """A garbage body cached for the runtime's wasm, the app archive or main.py: one reload
+    and the page repairs itself (drops the damaged entry, loads once more from the network)
+    and plays the game in progress; the cache holds the build's file again."""
+    play_then_damage(page, site_url, suffix)
+    page.reload(wait_until="commit")
+    page.wait_for_selector(READY, state="attached", timeout=BOUND_MS + 60_000)
+    expect_game_kept(page)
+    size = published(site_dir, suffix).stat().st_size
+    sizes = page.evaluate(CACHED_SIZES, suffix)
+    assert sizes and set(sizes) == {size}
+    assert page.evaluate("sessionStorage.length") == 0  # the one retry is free again
+
+
+@pytest.mark.allow_page_errors
+def test_when_the_page_may_not_retry_the_error_offers_repair(page: Page, site_url: str) -> None:
+    """A damaged app archive on a start that has already used its one automatic retry: the
+    page says what failed, in its language, with Repair and reload; one press plays again,
+    the game kept."""
+    play_then_damage(page, site_url, "/python-game.zip")
+    page.evaluate("sessionStorage.setItem('halfmoon.self-repaired', 'earlier')")
+    page.reload(wait_until="commit")
+    message = page.locator("#boot-error")
+    expect(message).to_be_visible(timeout=BOUND_MS)
+    expect(message).to_contain_text("The game could not start.")
+    expect(message).to_contain_text("your game in progress and statistics are kept")
+    expect(message.locator("p[lang='vi']")).to_be_hidden()  # the page's language only
+    expect(page.locator("#boot-error-detail")).to_contain_text("ModuleNotFoundError")
+    button(page, "Repair and reload").click()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect_game_kept(page)
+    # Repair dropped the worker: this load came from the network, not from a cache.
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+
+
+@pytest.mark.allow_page_errors
+def test_the_error_is_in_vietnamese_on_a_vietnamese_page(page: Page, site_url: str) -> None:
+    """The same failure on a page in Vietnamese: the message and the button in Vietnamese."""
+    play_then_damage(page, site_url, "/python-game.zip")
+    page.evaluate("sessionStorage.setItem('halfmoon.self-repaired', 'earlier')")
+    page.goto(site_url + "index.html?lang=vi", wait_until="commit")
+    message = page.locator("#boot-error")
+    expect(message).to_be_visible(timeout=BOUND_MS)
+    expect(message).to_contain_text("Không khởi động được trò chơi.")
+    expect(message.locator("p[lang='en']")).to_be_hidden()
+    expect(button(page, "Sửa và tải lại")).to_be_visible()
+
+
+def test_settings_offers_repair_which_keeps_the_game(page: Page, site_url: str) -> None:
+    """Settings has a quiet Repair and reload: it drops the caches and the worker, reloads,
+    and the game in progress is still there."""
+    open_app(page, GAME)
+    play(page, Game.from_code(DEAL), "4-7")
+    assert page.evaluate(CONTROLLED)
+    open_settings(page)
+    button(page, "Repair and reload").click()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect_game_kept(page)
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+
+
+def test_a_start_without_progress_is_told_after_the_bound(page: Page, site_url: str) -> None:
+    """The runtime's wasm does not arrive (the request is held, no error): after 20 s without
+    progress the page says so, naming the file it waits for, with Repair. When the file comes
+    after all, the start ends and the message goes: a slow start is no failure."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # answered later, below
+
+    page.route("**/pyodide.asm.wasm", hold)
+    page.goto(site_url + GAME, wait_until="commit")
+    page.wait_for_selector("html[data-error]", state="attached", timeout=BOUND_MS)
+    expect(page.locator("#boot-error")).to_contain_text("Nothing has loaded for 20 seconds.")
+    expect(page.locator("#boot-error-detail")).to_contain_text("pyodide.asm.wasm")
+    expect(button(page, "Repair and reload")).to_be_visible()
+    assert held
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect(page.locator("#boot-error")).to_be_hidden()
+
+
+@pytest.mark.allow_page_errors  # every file after the kill fails to load
+@pytest.mark.parametrize("kill_after", [0.15, 0.3])
+def test_a_first_visit_cut_off_says_so_and_repair_plays(
+    page: Page, guard: PageGuard, site_dir: Path, kill_after: float
+) -> None:
+    """The server dies 0.15 s or 0.3 s into a first visit, mid-download: within the bound the
+    page says what failed, with Repair and reload; with the server back, Repair plays (after
+    0.15 s) or a reload does (after 0.3 s)."""
+    server = DyingServer(site_dir).start()
+    guard.allow_origin(server.url)
+    try:
+        server.kill_after_first_request(kill_after)
+        page.goto(server.url + GAME, wait_until="commit")
+        page.wait_for_selector("html[data-error]", state="attached", timeout=BOUND_MS)
+        assert server.dead.is_set()
+        expect(page.locator("#boot-error")).to_be_visible()
+        expect(page.locator("#boot-error")).to_contain_text("could not be loaded")
+        expect(page.locator("#boot-error-detail")).to_contain_text(server.url)
+        repair = button(page, "Repair and reload")
+        expect(repair).to_be_visible()
+        server.start()  # back, on the same port
+        if kill_after < 0.2:
+            repair.click()
+        else:
+            page.reload(wait_until="commit")
+        page.wait_for_selector(READY, state="attached", timeout=60_000)
+    finally:
+        server.kill()
+
+
+def test_a_file_that_is_not_the_builds_is_never_cached(
+    page: Page, guard: PageGuard, site_dir: Path, tmp_path: Path
+) -> None:
+    """A server whose icon differs from the build's manifest: the page plays, but the worker's
+    install fails rather than cache that file, and no cache holds it."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    (site / "icon-192.png").write_bytes(b"not the build's icon")
+    with serve.serve_in_thread(site) as url:
+        guard.allow_origin(url)
+        open_app(page, GAME, base_url=url)
+        state = page.evaluate(
+            """async () => {
+                const registration = await navigator.serviceWorker.register("./sw.js");
+                const worker = registration.installing || registration.waiting
+                    || registration.active;
+                if (!worker) return "none";
+                if (worker.state === "installing") {
+                    await new Promise((resolve) => worker.addEventListener("statechange",
+                        () => worker.state !== "installing" && resolve()));
+                }
+                return worker.state;
+            }"""
+        )
+        assert state == "redundant"
+        assert page.evaluate(CACHED_SIZES, "/icon-192.png") == []

@@ -1,0 +1,333 @@
+// Half Moon's start guard: every start of a page ends, ready or saying why (docs/startup.md,
+// "A start that always ends"; docs/deploys.md, "Repair"). web/build.py writes this file inline as
+// the first script of every page's <head> (its hash is in the CSP, web/site_headers.py), so it
+// runs as soon as the page's HTML does, whichever other file of the page fails to load.
+// 1. A failed start is marked <html data-error="what failed"> and told in #boot-error, in the
+//    page's language, with a "Repair and reload" button: a file that does not load (at once, at
+//    the first failed or cut-off download), a script or Python error, or no progress at all for
+//    STALL_MS (no file finished loading, no start-up stage reached).
+// 2. A start that fails on a file the service worker served from its cache first asks the
+//    worker to check its caches against the build's manifest; a damaged entry is dropped and
+//    the page loads once more, its files from the network (sessionStorage remembers the try).
+// 3. Repair (any element marked data-repair: the start error's button, the Settings panel's
+//    link) drops this site's Cache Storage caches and service-worker registrations, never
+//    localStorage (the saved game), and reloads.
+"use strict";
+
+(() => {
+  const root = document.documentElement;
+  /** A start with no progress for this long has failed (docs/deploys.md says why 20 s). */
+  const STALL_MS = 20000;
+  const RETRIED_BUILD = "halfmoon.retried-build";
+  const SELF_REPAIRED = "halfmoon.self-repaired";
+  const TEXTS = {
+    vi: {
+      file: "Không tải được một tệp của trò chơi (mất kết nối?).",
+      stall: "Trang không tải thêm được gì trong 20 giây.",
+      damaged: "Một tệp trò chơi đã lưu trong trình duyệt bị hỏng.",
+      error: "Có lỗi khi khởi động.",
+      help: "Nút dưới đây tải lại trò chơi từ máy chủ; ván đang chơi và thống kê vẫn được giữ.",
+      repair: "Sửa và tải lại",
+    },
+    en: {
+      file: "A file of the game could not be loaded (is the connection down?).",
+      stall: "Nothing has loaded for 20 seconds.",
+      damaged: "A file of the game kept by the browser is damaged.",
+      error: "An error stopped the start.",
+      help: "The button below downloads the game again; your game in progress and statistics are kept.",
+      repair: "Repair and reload",
+    },
+  };
+
+  // The page's service workers; null where a page may have none (an opaque frame throws).
+  const workers = (() => {
+    try {
+      return navigator.serviceWorker || null;
+    } catch {
+      return null;
+    }
+  })();
+  const done = () => root.hasAttribute("data-ready") || root.hasAttribute("data-error");
+  const session = (key, value) => {
+    try {
+      if (value === undefined) return sessionStorage.getItem(key);
+      if (value === null) sessionStorage.removeItem(key);
+      else sessionStorage.setItem(key, value);
+    } catch {
+      return "blocked"; // no session storage (a blocked frame): no automatic retry
+    }
+    return null;
+  };
+  const reload = () => {
+    root.setAttribute("data-reloading", "");
+    location.reload();
+  };
+
+  // "en" or "vi" as halfmoon_web/shared/dom.py's page_language chooses: ?lang=, the saved
+  // setting, the browser's first English or Vietnamese, else Vietnamese.
+  const langOf = (value) => {
+    const base = String(value || "").trim().toLowerCase().replace("_", "-").split("-")[0];
+    return base === "en" || base === "vi" ? base : null;
+  };
+  const pageLang = () => {
+    let saved = null;
+    try {
+      saved = JSON.parse(localStorage.getItem("halfmoon.settings") || "null");
+    } catch {
+      saved = null;
+    }
+    const browser = navigator.languages || [navigator.language];
+    const choices = [new URLSearchParams(location.search).get("lang"), saved && saved.lang, ...browser];
+    for (const choice of choices) if (langOf(choice)) return langOf(choice);
+    return "vi";
+  };
+
+  // -- 1. failing, and telling it -----------------------------------------------------------
+  let kind = "error";
+  let stalled = false;
+
+  // A file of this page's own build (under app/<build-id>/) that does not load, on a visit the
+  // service worker does not serve, while the server still answers for the page: a deployment
+  // replaced the build while the page was starting. Loading the page again, once, gets the new
+  // build whole (docs/deploys.md). A server that does not answer is told, never reloaded into
+  // the browser's own error page.
+  const mayRetryBuild = (text) =>
+    /\/app\/[0-9a-f]+\//.test(text) && !(workers && workers.controller) && !session(RETRIED_BUILD);
+  const serverAnswers = () =>
+    fetch(location.href, { method: "HEAD", cache: "no-store" }).then((r) => r.ok, () => false);
+
+  // The first file of the app or the runtime answered with an HTTP error status, if any: the
+  // cause of whatever failed next (a Python error, a rejected promise), so it is what is told.
+  const runtimeFile = /\/vendor\/|\/app\/|\.py$|\/pyscript\.json$/;
+  const missingFile = (entries = performance.getEntriesByType("resource")) => {
+    for (const entry of entries) {
+      const url = entry.name.split("?")[0];
+      if (entry.responseStatus >= 400 && runtimeFile.test(url)) {
+        return `could not load ${url} (HTTP ${entry.responseStatus})`;
+      }
+    }
+    return null;
+  };
+
+  let asking = false;
+  const fail = (why, message) => {
+    if (done() || asking || root.hasAttribute("data-reloading")) return;
+    const missing = missingFile();
+    // A traceback's last line names the exception, which is what the player needs.
+    const lines = String(message || "unknown error").split("\n").filter((line) => line.trim());
+    const text = missing || (lines.length ? lines[lines.length - 1].trim() : "unknown error");
+    const failed = () => {
+      kind = missing ? "file" : why;
+      stalled = why === "stall";
+      root.setAttribute("data-error", text); // then tell() (the observer below)
+    };
+    if (!mayRetryBuild(text)) return failed();
+    asking = true;
+    serverAnswers().then((up) => {
+      asking = false;
+      if (done()) return;
+      if (!up) return failed();
+      session(RETRIED_BUILD, "1");
+      reload();
+    });
+  };
+
+  // The message box: the page's own (#boot-error), or one made here when the page's HTML was
+  // cut off before it.
+  const box = () => {
+    let found = document.getElementById("boot-error");
+    if (!found) {
+      found = document.createElement("div");
+      found.id = "boot-error";
+      found.className = "boot-error";
+      found.setAttribute("role", "alert");
+      const detail = document.createElement("p");
+      detail.id = "boot-error-detail";
+      detail.className = "boot-error-detail";
+      const button = document.createElement("button");
+      button.type = "button";
+      button.setAttribute("data-repair", "");
+      found.append(detail, button);
+      (document.body || root).append(found);
+    }
+    return found;
+  };
+
+  const tell = () => {
+    const lang = pageLang();
+    const texts = TEXTS[lang];
+    const shown = box();
+    shown.setAttribute("lang", lang);
+    for (const line of shown.querySelectorAll("[lang]")) line.hidden = line.getAttribute("lang") !== lang;
+    let reason = shown.querySelector(".boot-error-reason");
+    if (!reason) {
+      reason = document.createElement("p");
+      reason.className = "boot-error-reason";
+      shown.insertBefore(reason, shown.querySelector(".boot-error-detail"));
+    }
+    reason.textContent = `${texts[kind] || texts.error} ${texts.help}`;
+    const detail = shown.querySelector(".boot-error-detail");
+    if (detail) detail.textContent = root.getAttribute("data-error");
+    for (const button of shown.querySelectorAll("[data-repair]")) button.textContent = texts.repair;
+  };
+
+  // A runtime file that does not load (a failed or cut-off download, an HTTP error). Load
+  // errors do not bubble: listen in the capture phase. The preloads matter: Pyodide itself only
+  // logs a warning when its wasm fails and then waits for ever, but the preload fires "error".
+  addEventListener("error", (event) => {
+    const target = event.target;
+    if (event instanceof ErrorEvent) {
+      fail("error", event.message || event.error);
+    } else if (target && target.tagName === "SCRIPT") {
+      fail("file", `could not load ${target.src}`);
+    } else if (target && target.tagName === "LINK" && /preload|stylesheet/.test(target.rel)) {
+      fail("file", `could not load ${target.href}`);
+    }
+  }, true);
+
+  // Pyodide or PyScript rejecting a promise during start-up (e.g. a failed fetch).
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    fail("error", (reason && (reason.message || reason.toString())) || reason);
+  });
+
+  // Progress: a file finished loading (or answered an HTTP error status: told at once), a
+  // start-up stage reached. No progress for STALL_MS fails the start.
+  let lastProgress = performance.now();
+  const progress = () => {
+    lastProgress = performance.now();
+  };
+  let watchFiles = null;
+  if ("PerformanceObserver" in window) {
+    watchFiles = new PerformanceObserver((list) => {
+      progress();
+      const missing = missingFile(list.getEntries());
+      if (missing) fail("file", missing);
+    });
+    try {
+      watchFiles.observe({ type: "resource", buffered: true });
+    } catch {
+      watchFiles = null;
+    }
+  }
+  document.addEventListener("halfmoon:stage", progress);
+  // What the page asked for and has not got: said when the start stalls.
+  const pending = () => {
+    const loaded = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
+    const wanted = [...document.querySelectorAll("script[src], link[rel~='preload'], link[rel~='modulepreload']")]
+      .map((element) => element.src || element.href);
+    return [...new Set(wanted)].filter((url) => !loaded.has(url));
+  };
+  const watchdog = setInterval(() => {
+    if (done()) return clearInterval(watchdog);
+    if (performance.now() - lastProgress < STALL_MS) return;
+    const stage = root.getAttribute("data-boot-stage") || "page";
+    const waiting = pending();
+    const wait = waiting.length ? `; waiting for ${waiting.join(", ")}` : "";
+    fail("stall", `no progress for ${STALL_MS / 1000} s (stage ${stage})${wait}`);
+  }, 1000);
+
+  // PyScript reports Python errors (and config errors) as .py-error nodes in the body.
+  const watchErrors = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType === 1 && node.classList.contains("py-error")) {
+          fail("error", node.textContent);
+        }
+      }
+    }
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!done()) watchErrors.observe(document.body || root, { childList: true, subtree: true });
+  });
+
+  // -- 2. a damaged cache repairs itself, once ------------------------------------------------
+  // The worker's answer: the files of its caches that were not the build's (dropped).
+  const checkCaches = (controller) => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve([]), 10000); // a worker of an older build: no answer
+    channel.port1.onmessage = (event) => {
+      clearTimeout(timer);
+      resolve((event.data && event.data.purged) || []);
+    };
+    controller.postMessage({ type: "check-caches" }, [channel.port2]);
+  });
+  const selfRepair = async () => {
+    const controller = workers && workers.controller;
+    if (!controller || session(SELF_REPAIRED) || root.hasAttribute("data-error-input")) return false;
+    root.setAttribute("data-checking", "");
+    const purged = await checkCaches(controller);
+    root.removeAttribute("data-checking");
+    if (!purged.length || session(SELF_REPAIRED)) return false;
+    session(SELF_REPAIRED, purged.join(" "));
+    reload();
+    return true;
+  };
+  if (workers) {
+    // The worker found the file it served damaged (the runtime's wasm: Pyodide would wait for
+    // ever): load once more at once, else say so.
+    workers.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type !== "damaged" || done() || root.hasAttribute("data-reloading")) return;
+      if (session(SELF_REPAIRED)) {
+        fail("damaged", `damaged in the cache: ${data.file}`);
+      } else {
+        session(SELF_REPAIRED, String(data.file));
+        reload();
+      }
+    });
+    workers.startMessages();
+  }
+
+  let told = false;
+  const onAttributes = () => {
+    if (root.hasAttribute("data-ready") && stalled && root.hasAttribute("data-error")) {
+      // A slow start that ends after all: the stall was no failure.
+      stalled = false;
+      told = false;
+      root.removeAttribute("data-error");
+    }
+    if (root.hasAttribute("data-ready") && !root.hasAttribute("data-error")) {
+      clearInterval(watchdog);
+      if (watchFiles) watchFiles.disconnect();
+      watchErrors.disconnect();
+      session(RETRIED_BUILD, null);
+      session(SELF_REPAIRED, null);
+      return;
+    }
+    if (root.hasAttribute("data-error") && !told && !root.hasAttribute("data-reloading")) {
+      told = true;
+      selfRepair().then((reloading) => reloading || tell());
+    }
+  };
+  new MutationObserver(onAttributes).observe(root, {
+    attributes: true,
+    attributeFilter: ["data-ready", "data-error"],
+  });
+  new MutationObserver(progress).observe(root, { attributes: true, attributeFilter: ["data-boot-stage"] });
+
+  // -- 3. Repair ----------------------------------------------------------------------------
+  const repair = async () => {
+    root.setAttribute("data-repairing", "");
+    try {
+      if (workers) await Promise.all((await workers.getRegistrations()).map((r) => r.unregister()));
+    } catch {
+      // nothing registered, or not allowed here: the caches still go
+    }
+    try {
+      if (window.caches) await Promise.all((await caches.keys()).map((name) => caches.delete(name)));
+    } catch {
+      // no Cache Storage here
+    }
+    session(RETRIED_BUILD, null);
+    session(SELF_REPAIRED, null);
+    reload();
+  };
+  document.addEventListener("click", (event) => {
+    const target = event.target;
+    if (target instanceof Element && target.closest("[data-repair]")) {
+      event.preventDefault();
+      repair();
+    }
+  });
+})();
