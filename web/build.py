@@ -41,6 +41,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import catalogs  # web/catalogs.py
+import serve  # web/serve.py
 import site_headers  # web/site_headers.py
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -504,10 +505,18 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         build_id = seal_build(stage, app)
         write_service_worker(stage, build_id)
         replace_folder(stage, out)
+        compress_for_serving(out)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise
     return build_id
+
+
+def compress_for_serving(out: Path) -> None:
+    """Brotli-compress the published text files for ``web/serve.py`` now (its cache, kept
+    outside ``out``: hosts compress themselves), so that no first visit served locally waits
+    for it (docs/hosting.md, "Compression")."""
+    serve.warm_cache(out)
 
 
 def build_inputs() -> list[Path]:
