@@ -477,7 +477,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "PYSCRIPT_VERSION": package_version("@pyscript/core"),
         "PYODIDE_LOCK_INFO": json.dumps(lock_info(), sort_keys=True),
         "STATIC_BOARD_PLACES": static_board_places(),
-    }
+    } | hosting_values()
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
     keep = {key: f"%{key}%" for key in (*BUILD_PLACEHOLDERS, *PAGE_PLACEHOLDERS)}
@@ -510,6 +510,12 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         shutil.rmtree(stage, ignore_errors=True)
         raise
     return build_id
+
+
+def hosting_values() -> dict[str, str]:
+    """The placeholders of hosting (docs/hosting.md): ``%HEADERS_META%``, what a page's
+    ``<head>`` carries of its headers for hosts that send none (``site_headers.meta_tags``)."""
+    return {"HEADERS_META": site_headers.meta_tags()}
 
 
 def compress_for_serving(out: Path) -> None:
