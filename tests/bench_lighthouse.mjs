@@ -5,15 +5,15 @@
 // Node 22) in Debian's Chromium ($CHROME_PATH, /usr/bin/chromium by default; flags
 // `--headless=new --no-sandbox`) on every page, first visit (a new profile each run), mobile
 // (Lighthouse's default: a simulated slow phone) and desktop. It prints, per page and form
-// factor, the four category scores, FCP, LCP, TBT and CLS (the median of --runs N runs, 1 by
-// default), what keeps Accessibility, Best Practices or SEO below 100, and the load average at
+// factor, the four category scores, FCP, LCP, TBT, CLS and the bytes transferred (the median of
+// --runs N runs, 1 by default), what keeps Accessibility, Best Practices or SEO below 100, and the load average at
 // start and end. Six audits error on this Chromium ("frame_sequence": its trace lacks the
 // frame events they read); they are not the site's, and are listed apart.
 //
 // Usage: node tests/bench_lighthouse.mjs [--runs N] [--dir DIR] [--page game|rules|embed]...
 //        [--form mobile|desktop]... [--json FILE]
 
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -39,6 +39,7 @@ const METRICS = {
   LCP: "largest-contentful-paint",
   TBT: "total-blocking-time",
   CLS: "cumulative-layout-shift",
+  bytes: "total-byte-weight",
 };
 
 const { values: args } = parseArgs({
@@ -50,6 +51,14 @@ const { values: args } = parseArgs({
     json: { type: "string" },
   },
 });
+
+/** Compress the folder's text files for web/serve.py now (the build does it too), so that no
+ * measured request waits for a compression. */
+function warmCompression(dir) {
+  const code = "import sys; sys.path.insert(0, 'web'); import serve; serve.warm_cache(sys.argv[1])";
+  const done = spawnSync("python3", ["-c", code, dir], { cwd: ROOT, stdio: "inherit" });
+  if (done.status !== 0) throw new Error("compressing the site for web/serve.py failed");
+}
 
 /** Start web/serve.py on a free port; resolve with its base URL and the process. */
 function startServer(dir) {
@@ -67,6 +76,17 @@ function startServer(dir) {
   });
 }
 
+/** One Lighthouse run of `url`, run again (at most twice, saying so) when Lighthouse itself
+ * fails (on a loaded machine its trace is sometimes lost: "Something went wrong with recording
+ * the trace over your page"). */
+async function auditRetrying(url, form) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await audit(url, form);
+    if (!result.runtimeError || attempt === 3) return result;
+    console.log(`  Lighthouse failed (${result.runtimeError}): run again`);
+  }
+}
+
 /** One Lighthouse run of `url` in a new Chromium (a first visit). */
 async function audit(url, form) {
   const chrome = await chromeLauncher.launch({
@@ -82,7 +102,7 @@ async function audit(url, form) {
       maxWaitForLoad: 120000,
     };
     const result = await lighthouse(url, flags, form === "desktop" ? desktopConfig : undefined);
-    return summarise(result.lhr);
+    return { ...summarise(result.lhr), runtimeError: result.lhr.runtimeError?.code };
   } finally {
     chrome.kill();
   }
@@ -126,6 +146,7 @@ async function main() {
   const runs = Math.max(1, Number.parseInt(args.runs, 10) || 1);
   const pages = args.page ?? Object.keys(PAGES);
   const forms = args.form ?? FORMS;
+  warmCompression(args.dir);
   const { url: base, server } = await startServer(args.dir);
   const rows = [];
   console.log(`load average at start: ${load()}; ${runs} run(s) each; served by web/serve.py`);
@@ -133,7 +154,7 @@ async function main() {
     for (const page of pages) {
       for (const form of forms) {
         const results = [];
-        for (let run = 0; run < runs; run++) results.push(await audit(base + PAGES[page], form));
+        for (let run = 0; run < runs; run++) results.push(await auditRetrying(base + PAGES[page], form));
         rows.push({ page, form, results });
         const last = results.at(-1);
         console.log(`${page} ${form}: done (load ${load()})`);
@@ -145,15 +166,18 @@ async function main() {
     server.kill();
   }
   console.log(`\n${rows[0]?.results[0]?.chrome ?? ""}`);
-  console.log("| page | form | perf | a11y | best practices | SEO | FCP s | LCP s | TBT ms | CLS |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log(
+    "| page | form | perf | a11y | best practices | SEO | FCP s | LCP s | TBT ms | CLS | KiB |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const { page, form, results } of rows) {
     const score = (id) => median(results.map((r) => r.scores[id]));
     const metric = (name) => median(results.map((r) => r.metrics[name]));
     console.log(
       `| ${page} | ${form} | ${CATEGORIES.map(score).join(" | ")} | ` +
         `${(metric("FCP") / 1000).toFixed(1)} | ${(metric("LCP") / 1000).toFixed(1)} | ` +
-        `${Math.round(metric("TBT"))} | ${metric("CLS").toFixed(3)} |`,
+        `${Math.round(metric("TBT"))} | ${metric("CLS").toFixed(3)} | ` +
+        `${Math.round(metric("bytes") / 1024)} |`,
     );
   }
   console.log(`\nload average at end: ${load()}`);
