@@ -51,7 +51,9 @@ ISOLATED = {
 """Every page is cross-origin isolated when it is the top page (docs/hosting.md, "Cross-origin
 isolation"): Pyodide makes a shared WebAssembly memory at start, which a page that is not
 isolated is warned about. Nothing the pages load comes from another origin, so nothing breaks;
-the opener policy acts only on a top page, so it never stops a site from framing the embed."""
+the opener policy acts only on a top page, so it never stops a site from framing the embed.
+Every URL of the site says it, not only the pages: a top-level move between two of its URLs then
+stays in one browsing context group, so the page left finishes saving before the next reads."""
 
 FRAMED_ANYWHERE = {"Cross-Origin-Resource-Policy": "cross-origin"}
 """The page that any site may frame says so to isolated sites too: a cross-origin isolated page
@@ -84,7 +86,7 @@ def rules() -> list[tuple[str, dict[str, str]]]:
         for path in page_paths(page)
     ]
     return [
-        ("/*", {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}),
+        ("/*", {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"} | ISOLATED),
         *pages,
         ("/sw.js", always_fresh() | {"Content-Type": JAVASCRIPT}),
         # A build's own files sit under app/<build-id>/ and the runtime under versioned folders
@@ -103,10 +105,10 @@ def always_fresh() -> dict[str, str]:
 
 
 def page_extra(frame_ancestors: str) -> dict[str, str]:
-    """A page's headers besides its CSP: revalidated, isolated, and for the page any site may
-    frame, the resource policy that lets isolated sites frame it too."""
+    """A page's headers besides its CSP (and those of every URL): revalidated, and for the page
+    any site may frame, the resource policy that lets isolated sites frame it too."""
     framed = FRAMED_ANYWHERE if frame_ancestors == "*" else {}
-    return always_fresh() | ISOLATED | framed
+    return always_fresh() | framed
 
 
 def meta_policy() -> str:
