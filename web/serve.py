@@ -55,7 +55,7 @@ BROTLI_JOB = ROOT / "web" / "brotli.mjs"
 BROTLI_QUALITY = 5
 #: gzip's level: zlib's default, as most servers use.
 GZIP_LEVEL = 6
-#: The types Cloudflare compresses (of those this site serves); Netlify compresses the same.
+#: The types Cloudflare compresses (its published list), of those this site serves.
 COMPRESSED_TYPES = frozenset(
     {
         "text/html",
