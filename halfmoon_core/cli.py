@@ -47,9 +47,20 @@ def _cmd_check(args: argparse.Namespace) -> str:
     return json.dumps(game_summary(Game.from_position(text)))
 
 
+RELATIVE_EMBED_NOTE = (
+    "note: without --base the iframe's src is relative (embed.html?...): it loads only on a"
+    " page of the Half Moon site itself; for any other page give the site's address, e.g."
+    " --base https://example.org/halfmoon/"
+)
+"""Said on stderr by ``embed`` without ``--base`` (stdout stays the snippet alone)."""
+
+
 def _cmd_embed(args: argparse.Namespace) -> str:
     steps, base = args.steps or "", args.base or ""
-    return embed_snippet(args.start, steps, args.labels, args.lang, base, args.compact)
+    snippet = embed_snippet(args.start, steps, args.labels, args.lang, base, args.compact)
+    if not base:
+        print(RELATIVE_EMBED_NOTE, file=sys.stderr)
+    return snippet
 
 
 def _cmd_daily(args: argparse.Namespace) -> str:

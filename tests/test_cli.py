@@ -127,6 +127,22 @@ def test_embed_compact_writes_a_replay_code(capsys) -> None:
     assert status == 0 and 'src="embed.html?deal=HM1-N-AAAAAAB&amp;replay=IA"' in out
 
 
+def test_embed_without_base_says_on_stderr_that_the_address_is_relative(capsys) -> None:
+    """stdout stays the snippet alone (it can be piped into a page); stderr says the src is
+    relative and how to give the site's address."""
+    status, out, err = run(capsys, "embed", "HM1-N-AAAAAAB")
+    assert status == 0
+    assert out.startswith("<iframe ") and out.rstrip().endswith("</iframe>")
+    assert 'src="embed.html?deal=HM1-N-AAAAAAB"' in out
+    assert "relative" in err and "--base" in err and "<iframe" not in err
+
+
+def test_embed_with_a_bad_start_says_only_the_error(capsys) -> None:
+    """A bad start is the error alone, not the note about a relative address."""
+    status, out, err = run(capsys, "embed", "bad")
+    assert (status, out) == (2, "") and "relative" not in err
+
+
 def test_embed_of_a_position_uses_the_position_parameter(capsys) -> None:
     status, out, _ = run(capsys, "embed", DEAL_1_POSITION)
     assert status == 0 and f'src="embed.html?position={DEAL_1_POSITION}"' in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
 import select
@@ -255,3 +256,133 @@ def test_a_client_closing_its_connection_is_no_error(
     finally:
         server.server_close()
     assert ("Traceback" in capsys.readouterr().err) is reported
+
+
+# --- Compression, as Netlify and Cloudflare compress (docs/hosting.md, "Compression") ---
+
+
+@pytest.mark.parametrize(
+    ("accept", "brotli", "chosen"),
+    [
+        ("gzip, deflate, br, zstd", True, "br"),
+        ("gzip, deflate, br, zstd", False, "gzip"),
+        ("gzip, deflate", True, "gzip"),
+        ("br;q=0, gzip;q=0.5", True, "gzip"),
+        ("BR", True, "br"),
+        ("*", True, "br"),
+        ("*;q=0, gzip", True, "gzip"),
+        ("identity", True, None),
+        ("", True, None),
+        ("gzip;q=0", True, None),
+        ("gzip;q=bad", True, None),
+    ],
+)
+def test_the_encoding_follows_accept_encoding(
+    accept: str, brotli: bool, chosen: str | None
+) -> None:
+    """Brotli where accepted, else gzip, else none; ``q=0`` refuses, ``*`` accepts."""
+    assert serve.accepted_encoding(accept, brotli=brotli) == chosen
+
+
+@pytest.fixture
+def text_site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A site of each kind of file, served with an empty compression cache of its own."""
+    monkeypatch.setattr(serve, "CACHE_DIR", tmp_path / "cache")
+    site = tmp_path / "site"
+    (site / "app").mkdir(parents=True)
+    page = "<!doctype html><title>i</title>" + "<p>Half Moon, a solitaire.</p>" * 400
+    (site / "index.html").write_text(page, encoding="utf-8")
+    (site / "app" / "x.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 64)
+    (site / "app" / "x.mjs").write_text("export const a = 1;\n" * 300, encoding="utf-8")
+    (site / "app" / "x.zip").write_bytes(b"PK" + b"z" * 5000)
+    (site / "_headers").write_text("/*\n  X-Frame: DENY\n", encoding="utf-8")
+    with serve.serve_in_thread(site) as url:
+        yield url, site
+
+
+def fetch(url: str, accept: str | None, method: str = "GET", **headers: str):  # type: ignore[no-untyped-def]
+    """Status, headers (lower-case names) and the raw body of a request."""
+    request = urllib.request.Request(url, method=method, headers=headers)
+    if accept is not None:
+        request.add_header("Accept-Encoding", accept)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            found = {k.lower(): v for k, v in response.headers.items()}
+            return response.status, found, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, b""
+
+
+@pytest.mark.parametrize("path", ["", "index.html", "app/x.wasm", "app/x.mjs"])
+def test_text_types_are_sent_brotli_or_gzip_and_decode_to_the_file(text_site, path: str) -> None:  # type: ignore[no-untyped-def]
+    """Brotli to a browser, gzip to a client without brotli, the file as it is to one that
+    accepts neither: each the same bytes once decoded, each saying so, all with Vary and the
+    site's headers."""
+    url, site = text_site
+    original = (site / (path or "index.html")).read_bytes()
+    status, headers, body = fetch(url + path, "gzip, deflate, br, zstd")
+    assert status == 200 and headers["content-encoding"] == "br"
+    assert int(headers["content-length"]) == len(body) < len(original)
+    assert brotli_decoded(body) == original
+    status, headers, body = fetch(url + path, "gzip")
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == original
+    assert int(headers["content-length"]) == len(body)
+    status, headers, body = fetch(url + path, None)
+    assert status == 200 and "content-encoding" not in headers and body == original
+    for accept in ("br", "gzip", None):
+        sent = fetch(url + path, accept)[1]
+        assert sent["vary"] == "Accept-Encoding" and sent["x-frame"] == "DENY"
+
+
+def test_archives_are_sent_as_they_are(text_site) -> None:  # type: ignore[no-untyped-def]
+    """A zip archive is compressed already: no encoding, no Vary, as the hosts do."""
+    url, site = text_site
+    status, headers, body = fetch(url + "app/x.zip", "gzip, deflate, br")
+    assert status == 200 and "content-encoding" not in headers and "vary" not in headers
+    assert body == (site / "app" / "x.zip").read_bytes()
+
+
+def test_each_encoding_has_its_own_validator(text_site) -> None:  # type: ignore[no-untyped-def]
+    """A brotli, a gzip and a plain copy have different ETags, and each revalidates (304)
+    only as itself; HEAD sends the headers of the GET without a body."""
+    url, _site = text_site
+    tags = {accept: fetch(url + "app/x.mjs", accept)[1]["etag"] for accept in ("br", "gzip", None)}
+    assert len(set(tags.values())) == 3
+    assert fetch(url + "app/x.mjs", "br", **{"If-None-Match": tags["br"]})[0] == 304
+    assert fetch(url + "app/x.mjs", "br", **{"If-None-Match": tags["gzip"]})[0] == 200
+    status, headers, body = fetch(url + "app/x.mjs", "br", "HEAD")
+    assert status == 200 and headers["content-encoding"] == "br" and body == b""
+    assert int(headers["content-length"]) == len(fetch(url + "app/x.mjs", "br")[2])
+
+
+def test_a_compressed_file_is_kept_and_a_changed_file_is_compressed_again(
+    text_site,  # type: ignore[no-untyped-def]
+) -> None:
+    """The cache is named by content: a second request reads it, a new deployment of the same
+    path is compressed anew."""
+    url, site = text_site
+    fetch(url + "app/x.mjs", "br")
+    assert len(list(serve.CACHE_DIR.glob("*.br*"))) == 1
+    (site / "app" / "x.mjs").write_text("export const b = 2;\n" * 300, encoding="utf-8")
+    body = fetch(url + "app/x.mjs", "br")[2]
+    assert brotli_decoded(body) == (site / "app" / "x.mjs").read_bytes()
+    assert len(list(serve.CACHE_DIR.glob("*.br*"))) == 2
+
+
+def test_warming_compresses_every_text_file_once(text_site) -> None:  # type: ignore[no-untyped-def]
+    """``warm_cache`` compresses the folder's text files in one go, and nothing the second
+    time."""
+    _url, site = text_site
+    assert serve.warm_cache(site) == 3  # index.html, x.wasm, x.mjs (not the zip)
+    assert serve.warm_cache(site) == 0
+
+
+def brotli_decoded(data: bytes) -> bytes:
+    """Decode brotli with Node's zlib (the Python standard library has no brotli)."""
+    script = (
+        "const z=require('zlib');const c=[];process.stdin.on('data',d=>c.push(d));"
+        "process.stdin.on('end',()=>process.stdout.write(z.brotliDecompressSync(Buffer.concat(c))))"
+    )
+    return subprocess.run(
+        ["node", "-e", script], input=data, capture_output=True, check=True, timeout=60
+    ).stdout

@@ -41,6 +41,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import catalogs  # web/catalogs.py
+import serve  # web/serve.py
 import site_headers  # web/site_headers.py
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -500,7 +501,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "PYODIDE_LOCK_INFO": json.dumps(lock_info(), sort_keys=True),
         "STATIC_BOARD_PLACES": static_board_places(),
         "START_GUARD": start_guard_script(site),
-    }
+    } | hosting_values()
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
     keep = {key: f"%{key}%" for key in (*BUILD_PLACEHOLDERS, *PAGE_PLACEHOLDERS)}
@@ -528,10 +529,24 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         build_id = seal_build(stage, app)
         write_service_worker(stage, build_id)
         replace_folder(stage, out)
+        compress_for_serving(out)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise
     return build_id
+
+
+def hosting_values() -> dict[str, str]:
+    """The placeholders of hosting (docs/hosting.md): ``%HEADERS_META%``, what a page's
+    ``<head>`` carries of its headers for hosts that send none (``site_headers.meta_tags``)."""
+    return {"HEADERS_META": site_headers.meta_tags()}
+
+
+def compress_for_serving(out: Path) -> None:
+    """Brotli-compress the published text files for ``web/serve.py`` now (its cache, kept
+    outside ``out``: hosts compress themselves), so that no first visit served locally waits
+    for it (docs/hosting.md, "Compression")."""
+    serve.warm_cache(out)
 
 
 def build_inputs() -> list[Path]:

@@ -7,6 +7,14 @@ file order, a later rule overriding a header an earlier one set (as ``netlify de
 app runs locally under the real Content-Security-Policy. Like Netlify, ``/name`` serves
 ``name.html`` when that file exists.
 
+It compresses as Netlify and Cloudflare do, so that what a page downloads here is what it
+downloads from them (docs/hosting.md, "Compression"): a text type (HTML, CSS, JavaScript, JSON,
+the manifest, SVG, icons, WebAssembly) is sent brotli-encoded when the request's
+``Accept-Encoding`` allows it, else gzip, else as it is, with ``Vary: Accept-Encoding``; the
+zip archives and PNGs are sent as they are. Brotli is Node's (``web/brotli.mjs``: Python's
+standard library has none); each compressed file is kept under :data:`CACHE_DIR`, named after
+a hash of its content, so a file is compressed once whatever the folder or the server.
+
 Usage: ``python3 web/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]``; ``--port 0``
 listens on any free port, and the first line printed names it.
 The e2e tests reuse :func:`make_server` and :func:`serve_in_thread`.
@@ -17,10 +25,15 @@ from __future__ import annotations
 import argparse
 import errno
 import functools
+import gzip
 import hashlib
+import io
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -34,6 +47,29 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DIR = ROOT / "dist"
 HEADERS_FILE = "_headers"
 _COMMA = re.compile(r"\s*,\s*")
+#: Where compressed copies are kept (content-addressed, so shared by every folder served).
+CACHE_DIR = ROOT / "node_modules" / ".cache" / "halfmoon-serve"
+BROTLI_JOB = ROOT / "web" / "brotli.mjs"
+#: Brotli's quality: what a host compressing on the fly affords (11, the best, takes a minute
+#: on Pyodide's 9.6 MB WebAssembly here, and saves another 15 %: docs/hosting.md).
+BROTLI_QUALITY = 5
+#: gzip's level: zlib's default, as most servers use.
+GZIP_LEVEL = 6
+#: The types Cloudflare compresses (its published list), of those this site serves.
+COMPRESSED_TYPES = frozenset(
+    {
+        "text/html",
+        "text/css",
+        "text/javascript",
+        "text/plain",
+        "application/javascript",
+        "application/json",
+        "application/manifest+json",
+        "application/wasm",
+        "image/svg+xml",
+        "image/x-icon",
+    }
+)
 
 #: MIME types set explicitly, whatever the OS's mime table says.
 MIME_TYPES = {
@@ -156,6 +192,107 @@ def file_etag(path: str) -> str:
     return _etag_of(path, info.st_mtime_ns, info.st_size)
 
 
+def accepted_encoding(accept_encoding: str, *, brotli: bool = True) -> str | None:
+    """The encoding to send for an ``Accept-Encoding`` header: ``br`` if accepted (and
+    ``brotli`` is available), else ``gzip``, else None (as it is). ``*`` accepts both, a
+    ``q=0`` refuses."""
+    weights: dict[str, float] = {}
+    for item in accept_encoding.split(","):
+        name, *params = (part.strip() for part in item.split(";"))
+        weight = 1.0
+        for param in params:
+            key, _, value = param.partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if name:
+            weights[name.lower()] = weight
+    star = weights.get("*", 0.0)
+    for encoding in ("br", "gzip") if brotli else ("gzip",):
+        if weights.get(encoding, star) > 0:
+            return encoding
+    return None
+
+
+def node_executable() -> str | None:
+    """Node, which compresses with brotli (None if it is not installed)."""
+    return shutil.which("node")
+
+
+def compressed(path: str, encoding: str) -> bytes:
+    """The file at ``path`` encoded with ``br`` or ``gzip``, from :data:`CACHE_DIR` when it
+    was compressed before (by this server or any other)."""
+    digest = file_etag(path).strip('"')
+    suffix = f"br{BROTLI_QUALITY}" if encoding == "br" else f"gz{GZIP_LEVEL}"
+    cached = CACHE_DIR / f"{digest}.{suffix}"
+    with suppress(OSError):
+        return cached.read_bytes()
+    if encoding == "gzip":
+        with open(path, "rb") as handle:
+            data = gzip.compress(handle.read(), GZIP_LEVEL, mtime=0)
+        with suppress(OSError):
+            CACHE_DIR.mkdir(parents=True, exist_ok=True)
+            temporary = cached.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+            temporary.write_bytes(data)
+            os.replace(temporary, cached)
+        return data
+    return brotli_files([path])[path]
+
+
+def brotli_files(paths: list[str]) -> dict[str, bytes]:
+    """Brotli-compress ``paths`` with Node in one run (the copies kept in :data:`CACHE_DIR`,
+    or in a temporary folder if that cannot be written); return each file's bytes."""
+    node = node_executable()
+    if node is None:
+        raise RuntimeError("node is not installed: no brotli")
+    targets = {path: f"{file_etag(path).strip(chr(34))}.br{BROTLI_QUALITY}" for path in paths}
+    try:
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        folder, scratch = CACHE_DIR, None
+    except OSError:
+        scratch = tempfile.TemporaryDirectory(prefix="halfmoon-serve-")
+        folder = Path(scratch.name)
+    try:
+        todo = [arg for path in paths for arg in (path, str(folder / targets[path]))]
+        if any(not (folder / name).is_file() for name in targets.values()):
+            subprocess.run(
+                [node, str(BROTLI_JOB), str(BROTLI_QUALITY), *todo],
+                check=True,
+                capture_output=True,
+                timeout=600,
+            )
+        return {path: (folder / name).read_bytes() for path, name in targets.items()}
+    finally:
+        if scratch is not None:
+            scratch.cleanup()
+
+
+def compressible_files(directory: str | Path) -> list[str]:
+    """Every file of ``directory`` that the server compresses (by its type)."""
+    types = SiteHandler.extensions_map
+    return sorted(
+        str(path)
+        for path in Path(directory).rglob("*")
+        if path.is_file() and types.get(path.suffix.lower(), "").split(";")[0] in COMPRESSED_TYPES
+    )
+
+
+def warm_cache(directory: str | Path) -> int:
+    """Brotli-compress every compressible file of ``directory`` not yet in :data:`CACHE_DIR`,
+    in one run of Node, so that no request waits for it; return how many were compressed."""
+    missing = [
+        path
+        for path in compressible_files(directory)
+        if not (CACHE_DIR / f"{file_etag(path).strip(chr(34))}.br{BROTLI_QUALITY}").is_file()
+    ]
+    if missing and node_executable():
+        brotli_files(missing)
+        return len(missing)
+    return 0
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static file handler with explicit MIME types and the headers of the folder's
     ``_headers`` (read again when it changes: a deployment replaces the folder's files)."""
@@ -185,15 +322,69 @@ class SiteHandler(SimpleHTTPRequestHandler):
         than what it replaces, so ``If-Modified-Since`` would wrongly answer 304."""
         del self.headers["If-Modified-Since"]
         self._etag = None
+        local = self._local_file()
+        if local is None:
+            return super().send_head()
+        content_type = self._content_type(local)
+        encoding = None
+        if content_type.split(";")[0].strip().lower() in COMPRESSED_TYPES:
+            encoding = accepted_encoding(
+                self.headers.get("Accept-Encoding", ""), brotli=node_executable() is not None
+            )
+        else:
+            content_type = ""
+        self._etag = file_etag(local)
+        if encoding:  # a representation of its own, with a validator of its own
+            self._etag = f'{self._etag[:-1]}-{encoding}"'
+        if self._etag in self.headers.get("If-None-Match", ""):
+            self.send_response(HTTPStatus.NOT_MODIFIED)
+            self.send_header("ETag", self._etag)
+            if content_type:
+                self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        if not content_type:
+            return super().send_head()
+        return self._send_representation(local, content_type, encoding)
+
+    def _local_file(self) -> str | None:
+        """The file a GET of this path sends (a folder's ``index.html``), or None when the
+        base class answers (a folder without a slash is redirected, a missing file is 404)."""
         local = self.translate_path(self.path)
-        if os.path.isfile(local):
-            self._etag = file_etag(local)
-            if self._etag in self.headers.get("If-None-Match", ""):
-                self.send_response(HTTPStatus.NOT_MODIFIED)
-                self.send_header("ETag", self._etag)
-                self.end_headers()
+        if os.path.isdir(local):
+            if not urlsplit(self.path).path.endswith("/"):
                 return None
-        return super().send_head()
+            local = os.path.join(local, "index.html")
+        return local if os.path.isfile(local) else None
+
+    def _content_type(self, local: str) -> str:
+        """The Content-Type sent for ``local``: its MIME type, or a ``_headers`` rule's."""
+        content_type = self.guess_type(local)
+        for name, override in self._headers().items():
+            if name.lower() == "content-type":
+                content_type = override
+        return content_type
+
+    def _send_representation(
+        self, local: str, content_type: str, encoding: str | None
+    ) -> io.BufferedIOBase:
+        """Send the status and headers of a compressible file, encoded as chosen; return
+        the body to copy."""
+        if encoding:
+            body: io.BufferedIOBase = io.BytesIO(compressed(local, encoding))
+            length = len(body.getvalue())  # type: ignore[attr-defined]
+        else:
+            body = open(local, "rb")  # noqa: SIM115 - the base class copies and closes it
+            length = os.fstat(body.fileno()).st_size
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(length))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("ETag", self._etag or "")
+        self.end_headers()
+        return body
 
     def end_headers(self) -> None:
         """Add the ``_headers`` headers (Content-Type is handled in ``send_header``)."""
@@ -287,6 +478,10 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if not (args.dir / HEADERS_FILE).is_file():
         print(f"warning: no {args.dir / HEADERS_FILE}: no site headers", file=sys.stderr)
+    if node_executable() is None:
+        print("warning: node is not installed: gzip only, no brotli", file=sys.stderr)
+    else:  # compress what no request has asked for yet, while the first page loads
+        threading.Thread(target=warm_cache, args=(args.dir,), daemon=True).start()
     with server:
         url = f"http://{args.host}:{server.server_address[1]}/"
         print(f"Half Moon at {url} (Ctrl+C stops)", flush=True)

@@ -7,12 +7,21 @@ same way, so the local server and the e2e tests run under these exact headers.
 Every rule whose path matches applies. No two rules that can match one path set the same
 header (tests/test_netlify_headers.py checks it): hosts disagree on how they combine two values
 of one header, and two Content-Security-Policy headers would both be enforced.
+
+For hosts that read no ``_headers`` (docs/hosting.md): :func:`meta_tags` is the part of the
+headers a page can carry itself (the build puts it in every page's ``<head>``), and
+``python3 web/site_headers.py nginx|apache [--base /PATH/]`` prints the same headers as an
+nginx or an Apache configuration.
 """
 
 from __future__ import annotations
 
+import argparse
 import base64
 import hashlib
+import html
+import re
+import sys
 from pathlib import Path
 
 FILE_NAME = "_headers"
@@ -48,6 +57,24 @@ FRAMED_BY = {"index": "'none'", "rules": "'none'", "embed": "*"}
 """Each page (``NAME.html``) and who may frame it (``frame-ancestors``): the game and the rules
 refuse to be framed; the embeddable board may be framed by any site."""
 
+ISOLATED = {
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Embedder-Policy": "require-corp",
+}
+"""Every page is cross-origin isolated when it is the top page (docs/hosting.md, "Cross-origin
+isolation"): Pyodide makes a shared WebAssembly memory at start, which a page that is not
+isolated is warned about. Nothing the pages load comes from another origin, so nothing breaks;
+the opener policy acts only on a top page, so it never stops a site from framing the embed.
+Every URL of the site says it, not only the pages: a top-level move between two of its URLs then
+stays in one browsing context group, so the page left finishes saving before the next reads."""
+
+FRAMED_ANYWHERE = {"Cross-Origin-Resource-Policy": "cross-origin"}
+"""The page that any site may frame says so to isolated sites too: a cross-origin isolated page
+may frame only documents that allow it by this header (and that are isolated themselves)."""
+
+META_LOST = ("frame-ancestors", "report-uri", "report-to", "sandbox")
+"""CSP directives a ``<meta http-equiv>`` policy cannot carry (browsers ignore them there)."""
+
 REVALIDATED = "no-cache"
 IMMUTABLE = "public, max-age=31536000, immutable"
 JAVASCRIPT = "text/javascript; charset=utf-8"
@@ -67,12 +94,12 @@ def page_paths(page: str) -> list[str]:
 def rules() -> list[tuple[str, dict[str, str]]]:
     """Every rule, in order: a URL path pattern (Netlify's syntax) and the headers it sets."""
     pages = [
-        (path, {"Content-Security-Policy": content_security_policy(framing)} | always_fresh())
+        (path, {"Content-Security-Policy": content_security_policy(framing)} | page_extra(framing))
         for page, framing in FRAMED_BY.items()
         for path in page_paths(page)
     ]
     return [
-        ("/*", {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}),
+        ("/*", {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"} | ISOLATED),
         *pages,
         ("/sw.js", always_fresh() | {"Content-Type": JAVASCRIPT}),
         # A build's own files sit under app/<build-id>/ and the runtime under versioned folders
@@ -90,6 +117,164 @@ def always_fresh() -> dict[str, str]:
     return {"Cache-Control": REVALIDATED}
 
 
+def page_extra(frame_ancestors: str) -> dict[str, str]:
+    """A page's headers besides its CSP (and those of every URL): revalidated, and for the page
+    any site may frame, the resource policy that lets isolated sites frame it too."""
+    framed = FRAMED_ANYWHERE if frame_ancestors == "*" else {}
+    return always_fresh() | framed
+
+
+def meta_policy() -> str:
+    """The CSP a ``<meta http-equiv>`` can carry: the pages' own, less :data:`META_LOST`."""
+    return "; ".join(f"{name} {value}" for name, value in CSP.items() if name not in META_LOST)
+
+
+def meta_tags() -> str:
+    """What every page's ``<head>`` says of its headers, for hosts that send none: its CSP
+    (:func:`meta_policy`) and its referrer policy."""
+    referrer = rules()[0][1]["Referrer-Policy"]
+    return (
+        f'<meta http-equiv="Content-Security-Policy" content="{attribute(meta_policy())}">'
+        f'\n  <meta name="referrer" content="{attribute(referrer)}">'
+    )
+
+
+def attribute(value: str) -> str:
+    """``value`` as a double-quoted HTML attribute's text."""
+    return html.escape(value, quote=False).replace('"', "&quot;")
+
+
+def served_headers(url_path: str) -> dict[str, str]:
+    """The headers ``_headers`` gives ``url_path`` (every matching rule, later ones winning),
+    read by web/serve.py's own parser: exactly what Netlify and the local server send."""
+    import serve  # web/serve.py (imported here: it is the reader, this module the source)
+
+    return serve.headers_for(serve.parse_header_rules(render()), url_path)
+
+
+#: The kinds of URL of the site, for servers configured by location: a name, the location
+#: (below the base), and a URL path of that kind whose headers it gets.
+LOCATIONS = (
+    ("app", "app/", "/app/x/style.css"),
+    ("vendor", "vendor/", "/vendor/x/pyodide.mjs"),
+    ("service worker", "sw.js", "/sw.js"),
+    ("anything else", "", "/manifest.webmanifest"),
+)
+#: MIME types that ``_headers`` sets by extension (servers' own tables may lack them), and
+#: JavaScript's current name (``sw.js`` has it in ``_headers``).
+TYPES = {
+    "wasm": "application/wasm",
+    "js": "text/javascript",
+    "mjs": "text/javascript",
+    "webmanifest": "application/manifest+json",
+}
+
+
+def compressed_types() -> set[str]:
+    """The MIME types a server compresses: those web/serve.py compresses."""
+    import serve  # web/serve.py
+
+    return set(serve.COMPRESSED_TYPES)
+
+
+def location_headers(example: str) -> dict[str, str]:
+    """The headers of a location, less Content-Type (set by :data:`TYPES` instead)."""
+    found = served_headers(example)
+    return {name: value for name, value in found.items() if name.lower() != "content-type"}
+
+
+def nginx(base: str = "/") -> str:
+    """The site's headers as nginx configuration, for the ``server { }`` that serves ``dist/``
+    at the URL path ``base`` (nginx's ``add_header`` is not inherited by a location that has
+    its own, so each location lists all of its headers)."""
+    out = [
+        "# Half Moon's headers for nginx, generated by `python3 web/site_headers.py nginx"
+        f" --base {base}`",
+        "# from web/site_headers.py (the headers of dist/_headers). Inside the server { } block",
+        f"# that serves dist/ at {base} (docs/hosting.md).",
+        "include mime.types;",
+        "types {",
+        *(f"    {kind} {ext};" for ext, kind in TYPES.items()),
+        "}",
+        "# Compressed as web/serve.py, Netlify and Cloudflare compress (text/html always is).",
+        "gzip on;",
+        "gzip_vary on;",
+        f"gzip_types {' '.join(sorted(compressed_types() - {'text/html'}))};",
+    ]
+
+    def block(location: str, headers: dict[str, str], try_files: str) -> None:
+        out.extend(["", f"location {location} {{", f"    try_files {try_files};"])
+        for name, value in headers.items():
+            out.append(f"    add_header {name} {nginx_quote(value)} always;")
+        out.append("}")
+
+    for page in FRAMED_BY:
+        for path in page_paths(page):
+            uri = base + path.lstrip("/")
+            block(f"= {uri}", location_headers(path), f"{base}{page}.html =404")
+    for _name, where, example in LOCATIONS:
+        kind = "^~ " if where.endswith("/") else ("= " if where else "")
+        block(f"{kind}{base}{where}", location_headers(example), "$uri $uri.html =404")
+    return "\n".join(out) + "\n"
+
+
+def nginx_quote(value: str) -> str:
+    """A header value as one nginx argument."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def apache(base: str = "/") -> str:
+    """The site's headers as an Apache configuration (``mod_headers``, ``mod_mime``,
+    ``mod_rewrite``; ``mod_brotli`` or ``mod_deflate`` if loaded): for the server or the
+    ``<VirtualHost>`` whose document root holds ``dist/`` at ``base``."""
+    out = [
+        "# Half Moon's headers for Apache, generated by `python3 web/site_headers.py apache"
+        f" --base {base}`",
+        f"# from web/site_headers.py (the headers of dist/_headers), for the site served at {base}",
+        "# (docs/hosting.md), in the server's or the <VirtualHost>'s configuration (not an",
+        "# .htaccess). Needs mod_headers, mod_mime and mod_rewrite.",
+        *(f"AddType {kind} .{ext}" for ext, kind in TYPES.items()),
+        "<IfModule mod_brotli.c>",
+        f"    AddOutputFilterByType BROTLI_COMPRESS {' '.join(sorted(compressed_types()))}",
+        "</IfModule>",
+        "<IfModule mod_deflate.c>",
+        f"    AddOutputFilterByType DEFLATE {' '.join(sorted(compressed_types()))}",
+        "</IfModule>",
+        "RewriteEngine On",
+        "RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI} !-f",
+        "RewriteCond %{DOCUMENT_ROOT}%{REQUEST_URI}.html -f",
+        "RewriteRule ^(.*)$ $1.html [L]",
+    ]
+
+    def block(pattern: str, headers: dict[str, str]) -> None:
+        out.extend(["", f'<If "%{{REQUEST_URI}} =~ m#^{pattern}#">'])
+        for name, value in headers.items():
+            out.append(f"    Header always set {name} {apache_quote(value)}")
+        out.append("</If>")
+
+    escaped = re.escape(base)
+    for page in FRAMED_BY:
+        names = [p.lstrip("/") for p in page_paths(page)]
+        alternatives = "|".join(re.escape(name) for name in names)
+        block(f"{escaped}({alternatives})$", location_headers(page_paths(page)[-1]))
+    for _name, where, example in LOCATIONS:
+        if where.endswith("/"):
+            block(f"{escaped}{re.escape(where)}", location_headers(example))
+        elif where:
+            block(f"{escaped}{re.escape(where)}$", location_headers(example))
+    # Anything else: the headers every URL gets (those of "/*"), outside any <If>, which the
+    # blocks above then override where they set the same header.
+    out.extend(["", "# Every other URL"])
+    for name, value in location_headers(LOCATIONS[-1][2]).items():
+        out.append(f"Header always set {name} {apache_quote(value)}")
+    return "\n".join(out) + "\n"
+
+
+def apache_quote(value: str) -> str:
+    """A header value as one Apache argument."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def render() -> str:
     """The text of ``_headers`` (Netlify's syntax: a path, then indented ``Name: value``)."""
     lines = [
@@ -105,3 +290,22 @@ def write(folder: Path) -> Path:
     target = folder / FILE_NAME
     target.write_text(render(), encoding="utf-8")
     return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python3 web/site_headers.py nginx|apache|headers [--base /PATH/]``: print the site's
+    headers as that server's configuration (``headers``: the ``_headers`` file)."""
+    parser = argparse.ArgumentParser(description="Print the site's headers for a server.")
+    parser.add_argument("server", choices=("nginx", "apache", "headers"))
+    parser.add_argument("--base", default="/", help="the URL path dist/ is served at")
+    args = parser.parse_args(argv)
+    base = "/" + args.base.strip("/") + "/" if args.base.strip("/") else "/"
+    if args.server == "headers":
+        sys.stdout.write(render())
+    else:
+        sys.stdout.write(nginx(base) if args.server == "nginx" else apache(base))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

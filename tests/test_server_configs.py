@@ -1,0 +1,204 @@
+"""``python3 web/site_headers.py nginx|apache``: the site's headers as server configuration,
+tried on the real servers (skipped, saying so, where nginx or Apache is not installed: Debian's
+``nginx-light`` and ``apache2``). Under a sub-path, every kind of URL gets the headers
+``_headers`` gives it, pretty URLs included, and text is compressed."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import site_headers
+
+ROOT = Path(__file__).resolve().parents[1]
+BASE = "/games/halfmoon/"
+#: The URL paths tried (below the base), one of each kind.
+PATHS = [
+    "", "index", "index.html", "rules", "rules.html", "embed", "embed.html", "sw.js",
+    "manifest.webmanifest", "icon.svg", "app/b1/runtime.mjs", "app/b1/style.css",
+    "vendor/pyodide/1/pyodide.asm.wasm", "vendor/pyodide/1/pyodide.mjs",
+]  # fmt: skip
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").is_file() else None)
+APACHE = shutil.which("apache2") or (
+    "/usr/sbin/apache2" if Path("/usr/sbin/apache2").is_file() else None
+)
+APACHE_MODULES = Path("/usr/lib/apache2/modules")
+
+
+def make_site(root: Path) -> None:
+    """A tiny site at ``root`` + BASE with a file behind every path of PATHS."""
+    site = root / BASE.strip("/")
+    for path in PATHS:
+        if "." in path.rsplit("/", 1)[-1]:
+            target = site / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(f"/* {path} */ " + "Half Moon " * 200, encoding="utf-8")
+
+
+def free_port() -> int:
+    """A port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wait_listening(port: int, server: subprocess.Popen[bytes]) -> None:
+    """Wait until the server accepts connections (fail if it exits first)."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"the server exited ({server.returncode})")
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    pytest.fail("the server did not listen within 20 s")
+
+
+def run_server(command: list[str], port: int) -> Iterator[str]:
+    """Run ``command`` (a server in the foreground) until the caller is done; yield its base."""
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_listening(port, server)
+        yield f"http://127.0.0.1:{port}{BASE}"
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+@pytest.fixture(scope="module")
+def nginx_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The tiny site served by nginx with ``site_headers.py nginx --base BASE``."""
+    if NGINX is None:
+        pytest.skip("nginx is not installed (Debian: apt-get install nginx-light)")
+    folder = tmp_path_factory.mktemp("nginx")
+    make_site(folder / "root")
+    (folder / "site.conf").write_text(site_headers.nginx(BASE), encoding="utf-8")
+    mime = Path("/etc/nginx/mime.types")
+    if mime.is_file():  # `include mime.types` is relative to the main file's folder
+        (folder / "mime.types").symlink_to(mime)
+    else:
+        (folder / "mime.types").write_text("types { text/html html; }\n", encoding="utf-8")
+    port = free_port()
+    temp = folder / "temp"
+    temp.mkdir()
+    (folder / "nginx.conf").write_text(
+        f"""daemon off; master_process off; pid {folder}/nginx.pid; error_log {folder}/error.log;
+events {{}}
+http {{
+  access_log off;
+  client_body_temp_path {temp}; proxy_temp_path {temp}; fastcgi_temp_path {temp};
+  uwsgi_temp_path {temp}; scgi_temp_path {temp};
+  server {{
+    listen 127.0.0.1:{port};
+    root {folder}/root;
+    include {folder}/site.conf;
+  }}
+}}
+""",
+        encoding="utf-8",
+    )
+    yield from run_server([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")], port)
+
+
+@pytest.fixture(scope="module")
+def apache_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The tiny site served by Apache with ``site_headers.py apache --base BASE``."""
+    if APACHE is None or not APACHE_MODULES.is_dir():
+        pytest.skip("Apache is not installed (Debian: apt-get install apache2)")
+    folder = tmp_path_factory.mktemp("apache")
+    make_site(folder / "root")
+    (folder / "site.conf").write_text(site_headers.apache(BASE), encoding="utf-8")
+    port = free_port()
+    modules = ["mpm_event", "authz_core", "mime", "headers", "rewrite", "dir", "filter"]
+    modules += ["deflate", "brotli"]
+    loads = "\n".join(
+        f"LoadModule {name}_module {APACHE_MODULES}/mod_{name}.so"
+        for name in modules
+        if (APACHE_MODULES / f"mod_{name}.so").is_file()
+    )
+    types = Path("/etc/mime.types")
+    (folder / "httpd.conf").write_text(
+        f"""ServerRoot {folder}
+PidFile {folder}/httpd.pid
+ErrorLog {folder}/error.log
+Listen 127.0.0.1:{port}
+ServerName localhost
+{loads}
+{f"TypesConfig {types}" if types.is_file() else ""}
+AddType text/html .html
+AddType text/css .css
+AddType image/svg+xml .svg
+DirectoryIndex index.html
+DocumentRoot {folder}/root
+<Directory {folder}/root>
+  Require all granted
+</Directory>
+Include {folder}/site.conf
+""",
+        encoding="utf-8",
+    )
+    yield from run_server([APACHE, "-X", "-f", str(folder / "httpd.conf")], port)
+
+
+def response(url: str) -> tuple[int, dict[str, str]]:
+    """Status and headers (lower-case names) of a GET that accepts gzip."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, {k.lower(): v for k, v in answer.headers.items()}
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}
+
+
+def check_served_as_headers_say(url: str) -> None:
+    """Every path of PATHS answers 200 with every header ``_headers`` gives it (its MIME type
+    as ``_headers`` or web/serve.py says), compressed with gzip."""
+    import serve  # web/serve.py: the MIME types of the local server
+
+    for path in PATHS:
+        status, got = response(url + path)
+        assert status == 200, f"{path}: {status}"
+        for name, value in site_headers.served_headers("/" + path).items():
+            if name.lower() == "content-type":
+                continue
+            assert got.get(name.lower()) == value, f"{path}: {name} is {got.get(name.lower())}"
+        file = path if "." in path.rsplit("/", 1)[-1] else f"{path or 'index'}.html"
+        expected = serve.MIME_TYPES[Path(file).suffix].split(";")[0]
+        assert got["content-type"].split(";")[0] == expected, f"{path}: {got['content-type']}"
+        assert got.get("content-encoding") == "gzip", f"{path} is not compressed"
+
+
+def test_nginx_serves_the_sites_headers(nginx_url: str) -> None:
+    check_served_as_headers_say(nginx_url)
+
+
+def test_apache_serves_the_sites_headers(apache_url: str) -> None:
+    check_served_as_headers_say(apache_url)
+
+
+@pytest.mark.parametrize("server", ["nginx", "apache", "headers"])
+def test_the_command_prints_the_configuration(server: str) -> None:
+    """``python3 web/site_headers.py SERVER --base PATH`` prints what the functions make
+    (the base normalised to one leading and one trailing slash)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "web" / "site_headers.py"), server, "--base", "games/halfmoon"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    made = {
+        "nginx": site_headers.nginx(BASE),
+        "apache": site_headers.apache(BASE),
+        "headers": site_headers.render(),
+    }
+    assert done.stdout == made[server]
