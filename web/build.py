@@ -16,7 +16,8 @@ folder holds three kinds of files (docs/deploys.md explains why):
 The Python is published as bytecode only, compiled by the runtime's own Python
 (:func:`compile_python`, docs/startup.md). Text sources may use the placeholders
 ``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page may also say ``%STATIC_BOARD_PLACES%``
-(:func:`static_board_places`), ``%APP%`` (the folder of its build's app files,
+(:func:`static_board_places`), a pre-rendered board such as ``%FIRST_BOARD_EN%`` and the first
+deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its build's app files,
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
 the page's Python, the preloads and the scripts that start the runtime and PyScript). Finally
 the build writes the service worker's precache manifest: the build id, the app files with their
@@ -56,6 +57,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 #: The program that compiles the site's Python inside Pyodide, and what runs it on Node.
 BYTECODE_JOB = ROOT / "web" / "bytecode_job.py"
 PYODIDE_RUN = ROOT / "web" / "pyodide_run.mjs"
+#: The program that writes the boards a first visit shows before Python.
+PRERENDER = ROOT / "web" / "prerender.py"
 #: Where the compiled standard library is kept between builds (it takes a while to make).
 BYTECODE_CACHE = NODE_MODULES / ".cache" / "halfmoon-bytecode"
 #: Modules PyScript's start-up code imports before its own package (its ``import os``...).
@@ -115,6 +118,21 @@ def static_board_places() -> str:
     ]
     slots = [f'<div class="hm-place hm-slot hm-at-r{n}">{face}</div>' for n in range(1, 9)]
     return "".join(piles) + '<div class="hm-reserve">' + "".join(slots) + "</div>"
+
+
+def prerendered_boards(site: Path, core: Path) -> dict[str, str]:
+    """The boards a first visit shows with their cards, by placeholder name (``FIRST_BOARD_EN``,
+    ``LAYOUT_BOARD_VI``..., and ``FIRST_DEAL``): written by ``web/prerender.py`` with the
+    site's own view and engine (docs/startup.md, "Before Python")."""
+    done = subprocess.run(
+        [sys.executable, str(PRERENDER), "--site", str(site), "--core", str(core)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"pre-rendering the boards failed:\n{done.stderr.strip()}")
+    return {str(k): str(v) for k, v in json.loads(done.stdout).items()}
 
 
 class BuildError(RuntimeError):
@@ -476,6 +494,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "PYSCRIPT_VERSION": package_version("@pyscript/core"),
         "PYODIDE_LOCK_INFO": json.dumps(lock_info(), sort_keys=True),
         "STATIC_BOARD_PLACES": static_board_places(),
+        **prerendered_boards(site, core),
     }
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
@@ -521,6 +540,7 @@ def build_inputs() -> list[Path]:
         Path(site_headers.__file__).resolve(),
         BYTECODE_JOB,
         PYODIDE_RUN,
+        PRERENDER,
         ROOT / "package-lock.json",
     ]
 
