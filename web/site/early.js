@@ -240,7 +240,7 @@
       || params.has("position") || params.has("daily") || storedGame;
     if (opensOther || !firstDeal) {
       // Not the game Python will show: face down (its cards stay for the board's size).
-      unmounted.classList.add("hm-static");
+      unmounted.classList.replace("hm-early", "hm-static");
       unmounted.setAttribute("aria-hidden", "true");
     } else {
       // A first visit: the first deal, as Python will show it; taps on it are kept too.
