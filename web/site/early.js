@@ -245,6 +245,7 @@
     } else {
       // A first visit: the first deal, as Python will show it; taps on it are kept too.
       root.setAttribute("lang", pageLang);
+      setText("deal-code", firstDeal);
       shownLang = pageLang;
       paintedGame = firstDeal;
       container.addEventListener("click", onTap);
@@ -302,5 +303,12 @@
   if (page === "embed" && params.get("labels") === "1") {
     const board = document.querySelector("#board > .hm-static");
     if (board) board.classList.add("hm-labels");
+  }
+  // Opened as a page of its own, not in a frame: the heading and the link to play take their
+  // room at once (halfmoon_web/embed/embed_app.py writes their text), so nothing moves then.
+  if (page === "embed" && window.self === window.top) {
+    document.body.classList.add("embed-standalone");
+    const links = document.getElementById("embed-links");
+    if (links) links.hidden = false;
   }
 })();
