@@ -1,6 +1,7 @@
 """The board before Python (docs/startup.md, "Before Python"): the first deal's board of a first
-visit (adopted by Python), the snapshot board of a return visit, taps made on it before ``data-ready`` (played
-once, and only on the same game), hostile snapshots, the progress line and the loading note.
+visit (adopted by Python), the snapshot board of a return visit, taps made on it before
+``data-ready`` (played once, and only on the same game), hostile snapshots, the progress line
+and the loading note.
 
 Python is held back by holding the runtime's wasm (``HeldRuntime``); the pages run without a
 service worker (``service_workers="block"``), whose cache the test's routes could not hold.

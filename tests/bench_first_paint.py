@@ -22,8 +22,11 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
+import shutil
 import statistics
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +84,41 @@ READ = """async () => {
 }"""
 
 
+RUNTIME_PART = re.compile(
+    r"(  <!-- The runtime and the page's Python.*?)"
+    r"\n  (<script src=\"[^\"]*/boot\.js\"[^>]*></script>)"
+    r"\n  (<script type=\"module\" src=\"[^\"]*/start\.mjs\"></script>)",
+    re.S,
+)
+
+
+def variant(site: Path, name: str, out: Path) -> Path:
+    """A copy of ``site`` whose game and rules pages start the runtime otherwise: ``low`` (its
+    preloads and scripts at low fetch priority) or ``after-paint`` (early.js starts it right
+    after the first paint, as it starts a framed embed's)."""
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(site, out)
+    for page in ("index.html", "rules.html"):
+        path = out / page
+        text = path.read_text(encoding="utf-8")
+        match = RUNTIME_PART.search(text)
+        assert match, f"{page}: no runtime part"
+        part, boot, start = match.groups()
+        if name == "low":
+            low = re.sub(
+                r"<(link rel=\"(?:module)?preload\"|script type=\"module\")",
+                r'<\1 fetchpriority="low"',
+                part + "\n  " + start,
+            )
+            text = text.replace(match.group(0), low + "\n  " + boot)
+        else:
+            lazy = f'  <template id="runtime-start">\n{part}\n  {start}\n  </template>\n  {boot}'
+            text = text.replace(match.group(0), lazy)
+        path.write_text(text, encoding="utf-8")
+    return out
+
+
 def load_once(browser: Any, url: str, size: dict[str, int]) -> dict[str, float | None]:
     """One first visit of ``url``: its figures."""
     context = browser.new_context(viewport=size, service_workers="block")
@@ -111,7 +149,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("sites", nargs="*", type=Path, default=[ROOT / "dist"])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="also load copies of the first site starting the runtime at low priority and "
+        "after the first paint (variant())",
+    )
     args = parser.parse_args(argv)
+    if args.variants:
+        scratch = Path(tempfile.mkdtemp(prefix="bench-first-paint-"))
+        args.sites += [
+            variant(args.sites[0], name, scratch / name) for name in ("low", "after-paint")
+        ]
     rng = random.Random(args.seed)
     print(f"load average at start: {os.getloadavg()}")
     results: dict[tuple[str, str, str], list[dict[str, Any]]] = {}

@@ -19,10 +19,12 @@ The Python is published as bytecode only, compiled by the runtime's own Python
 (:func:`static_board_places`), a pre-rendered board such as ``%FIRST_BOARD_EN%`` and the first
 deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its build's app files,
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
-the page's Python, the preloads and the scripts that start the runtime and PyScript). Finally
-the build writes the service worker's precache manifest: the build id, the app files with their
-cache name, and the runtime files with theirs (named after a hash of their contents). The site's
-HTTP headers (``web/site_headers.py``) are published as ``_headers``, which Netlify reads.
+the page's Python, the preloads and the scripts that start the runtime and PyScript; or
+``%LAZY_RUNTIME_HEAD%``, whose runtime early.js starts once the page comes near the viewport).
+Finally the build writes the service worker's precache manifest: the build id, the app files
+with their cache name, and the runtime files with theirs (named after a hash of their contents).
+The site's HTTP headers (``web/site_headers.py``) are published as ``_headers``, which
+Netlify reads.
 
 Usage: ``python3 web/build.py [--out DIR]``.
 """
@@ -81,28 +83,42 @@ BUILD_PLACEHOLDERS = ("APP", "BUILD")
 #: Placeholders of a page's own Python files: filled once the Python is compiled.
 PAGE_PLACEHOLDERS = ("PAGE", "PYTHON_STDLIB", "PYTHON_FALLBACK")
 _PYODIDE = "./vendor/pyodide/%PYODIDE_VERSION%"
-RUNTIME_HEAD = "\n  ".join(
+_RUNTIME_META = (
+    '<meta name="halfmoon-build" content="%BUILD%">',
+    '<meta name="halfmoon-python" content="%PAGE%" data-stdlib="%PYTHON_STDLIB%" '
+    'data-fallback="%PYTHON_FALLBACK%" data-app="%APP%/python-%PAGE%.zip">',
+)
+_RUNTIME_START = (
+    "<!-- The runtime and the page's Python: every download starts at once, in parallel, and",
+    "     Python starts as soon as they are in (runtime.mjs: async, it waits for nothing). -->",
+    '<script type="module" src="%APP%/runtime.mjs" async></script>',
+    f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
+    f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.asm.mjs">',
+    f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
+    '<link rel="preload" href="%PYTHON_STDLIB%" as="fetch" crossorigin>',
+    '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
+    '<link rel="preload" href="%APP%/pyscript.json" as="fetch" crossorigin>',
+    '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
+    "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
+    "%PYSCRIPT_PRELOADS%",
+)
+_BOOT = '<script src="%APP%/boot.js" defer fetchpriority="high"></script>'
+_START = '<script type="module" src="%APP%/start.mjs"></script>'
+RUNTIME_HEAD = "\n  ".join((*_RUNTIME_META, *_RUNTIME_START, _BOOT, _START))
+"""What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in)."""
+LAZY_RUNTIME_HEAD = "\n  ".join(
     (
-        '<meta name="halfmoon-build" content="%BUILD%">',
-        '<meta name="halfmoon-python" content="%PAGE%" data-stdlib="%PYTHON_STDLIB%" '
-        'data-fallback="%PYTHON_FALLBACK%" data-app="%APP%/python-%PAGE%.zip">',
-        "<!-- The runtime and the page's Python: every download starts at once, in parallel, and",
-        "     Python starts as soon as they are in (runtime.mjs: async, it waits for nothing). -->",
-        '<script type="module" src="%APP%/runtime.mjs" async></script>',
-        f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
-        f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.asm.mjs">',
-        f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
-        '<link rel="preload" href="%PYTHON_STDLIB%" as="fetch" crossorigin>',
-        '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
-        '<link rel="preload" href="%APP%/pyscript.json" as="fetch" crossorigin>',
-        '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
-        "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
-        "%PYSCRIPT_PRELOADS%",
-        '<script src="%APP%/boot.js" defer fetchpriority="high"></script>',
-        '<script type="module" src="%APP%/start.mjs"></script>',
+        *_RUNTIME_META,
+        "<!-- Started by early.js when the frame comes near the viewport (docs/startup.md). -->",
+        '<template id="runtime-start">',
+        *_RUNTIME_START,
+        _START,
+        "</template>",
+        _BOOT,
     )
 )
-"""What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in)."""
+"""``%LAZY_RUNTIME_HEAD%``: the same, but the runtime's part is inert until early.js starts it
+(the embed's, which starts its runtime only when it comes near the viewport)."""
 PY_SCRIPT_SRC = re.compile(r"""<script\b[^>]*\btype=["']py["'][^>]*>""", re.I)
 SRC_ATTR = re.compile(r"""\bsrc=["']([^"']+)["']""", re.I)
 APP_PREFIX = re.compile(r"^(%APP%|\.)/")
@@ -505,8 +521,9 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         f'<link rel="modulepreload" href="./vendor/pyscript/%PYSCRIPT_VERSION%/{chunk}">'
         for chunk in chunks
     )
-    head = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
-    values["RUNTIME_HEAD"] = fill_placeholders(head, values | keep, "RUNTIME_HEAD")
+    for name, text in (("RUNTIME_HEAD", RUNTIME_HEAD), ("LAZY_RUNTIME_HEAD", LAZY_RUNTIME_HEAD)):
+        head = fill_placeholders(text, values | keep, name)
+        values[name] = fill_placeholders(head, values | keep, name)
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))

@@ -304,6 +304,33 @@
     const board = document.querySelector("#board > .hm-static");
     if (board) board.classList.add("hm-labels");
   }
+  // A runtime whose scripts and preloads wait, inert, in a <template> (web/build.py's
+  // LAZY_RUNTIME_HEAD): the embed's starts only when its frame comes near the viewport (a page
+  // may hold many); opened as a page of its own, at once; another page's, after its first paint.
+  const lazyRuntime = document.getElementById("runtime-start");
+  if (lazyRuntime instanceof HTMLTemplateElement) {
+    let observer = null;
+    const startRuntime = () => {
+      if (observer) observer.disconnect();
+      if (!lazyRuntime.isConnected) return;
+      lazyRuntime.replaceWith(lazyRuntime.content.cloneNode(true));
+    };
+    if (page !== "embed") {
+      // Right after the page's first paint, which it then never delays.
+      requestAnimationFrame(() => setTimeout(startRuntime, 0));
+    } else if (window.self === window.top || !("IntersectionObserver" in window)) {
+      startRuntime();
+    } else {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) startRuntime();
+        },
+        { rootMargin: "50% 0px" }, // half a viewport ahead (same-origin pages; else in view)
+      );
+      observer.observe(document.documentElement);
+    }
+  }
+
   // Opened as a page of its own, not in a frame: the heading and the link to play take their
   // room at once (halfmoon_web/embed/embed_app.py writes their text), so nothing moves then.
   if (page === "embed" && window.self === window.top) {
