@@ -270,6 +270,29 @@ def test_taps_before_ready_on_the_snapshot_board_are_played_once(
 
 
 # -- (c) another game --------------------------------------------------------------------------
+def test_a_deal_link_of_the_stored_game_paints_its_snapshot(page: Page) -> None:
+    """A ?deal= link of the deal in progress resumes it (docs/formats.md): the board it left
+    is painted before Python, taps on it are played, and Python adopts it."""
+    open_app(page, f"index.html?deal={DEAL}&lang=en")
+    game = Game.from_code(DEAL)
+    play(page, game, "5-6")
+    assert snapshot_after(page, 1)["moves"] == 1
+    held = goto_held(page, f"index.html?deal={DEAL.lower()}&lang=en")
+    expect(page.locator("#board > .hm-board.hm-early")).to_be_visible()
+    expect(page.locator("#moves")).to_have_text("1")
+    page.evaluate(MARK_CARDS)
+    pair = Move.of("R7", "R8")
+    assert game.is_legal(pair)
+    for place in pair.places:
+        card(page, game, place).click()
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#board .hm-early")).to_have_count(0)
+    game.push(pair)
+    assert sorted(page.evaluate(MARKED)) == sorted(game.playable())  # the same elements
+
+
 def test_a_deal_link_shows_no_snapshot(page: Page) -> None:
     """A ?deal= link asks for another game: the static board shows, its taps do nothing; it
     takes the room of the player's labels (so the real board still takes its exact place)."""

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from game_support import card_name
-from harness import READY_SELECTOR, wait_for_app
+from harness import READY_SELECTOR, open_app, wait_for_app
 from playwright.sync_api import Frame, Page, expect
 
 from halfmoon_core import Game, Move
@@ -181,3 +181,45 @@ def test_a_page_of_eight_embeds_starts_only_the_runtimes_in_view(page: Page, sit
     )
     assert not any(stage != "page" for stage in stages(frames)[7:])  # the last still waits
     page.screenshot(path=str(ARTIFACTS / "first-paint-eight-embeds.png"))
+
+
+# -- the boards the build wrote are the view's own ------------------------------------------------
+def built_board(html: str, where: str) -> str:
+    """The inside of the first board written with its cards after ``where`` in a page's HTML."""
+    start = html.index('<div class="hm-board', html.index(where))
+    inner = html.index(">", start) + 1
+    depth, at = 1, inner
+    while depth:
+        opening, closing = html.find("<div", at), html.find("</div>", at)
+        if opening != -1 and opening < closing:
+            depth, at = depth + 1, opening + 4
+        else:
+            depth, at = depth - 1, closing + 6
+    return html[inner : at - 6]
+
+
+#: The inside of each board of the page, in the order of the page.
+BOARDS = "() => [...document.querySelectorAll('.hm-board')].map((board) => board.innerHTML)"
+
+
+def test_the_boards_the_build_wrote_are_what_python_draws(page: Page, site_url: str) -> None:
+    """Python's own drawing, serialised by the browser, is the markup the build wrote: the embed
+    draws the first deal anew (its page holds a face-down board) as the game page holds it in
+    English; the rules page, switched to Vietnamese, draws again its two boards as its
+    Vietnamese text holds them."""
+    game_html = page.request.get(site_url + "index.html").text()
+    rules_html = page.request.get(site_url + "rules.html").text()
+    open_app(page, "embed.html?deal=HM1-N-WELCOME&lang=en")
+    (drawn,) = page.evaluate(BOARDS)
+    assert drawn == built_board(game_html, '<template data-lang="en">')
+
+    open_app(page, "rules.html?lang=en")
+    page.get_by_role("button", name="Tiếng Việt").click()
+    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    vi = rules_html.index('data-lang-block="vi"')
+    layout, example = page.evaluate(
+        "() => ['layout', 'example'].map((name) => document.querySelector("
+        "`[data-lang-block='vi'] [data-diagram='${name}'] .hm-board`).innerHTML)"
+    )
+    assert layout == built_board(rules_html[vi:], 'data-diagram="layout"')
+    assert example == built_board(rules_html[vi:], 'data-diagram="example"')

@@ -128,11 +128,20 @@ def board_root(parts: tuple[Node, ...], lang: str, classes: str = "") -> Node:
     return Node("div", (("class", cls), ("role", "group"), ("aria-label", t(lang, "board"))), parts)
 
 
-def drawn_board(game: Game, lang: str, *, interactive: bool) -> tuple[Node, ...]:
+def tab_stop(states: Mapping[str, PlaceState], wanted: str | None) -> str | None:
+    """An interactive board's tab stop: the card at ``wanted`` when there is one, else the
+    first card."""
+    state = states.get(wanted) if wanted is not None else None
+    return wanted if state is not None and state.card is not None else first_card(states)
+
+
+def drawn_board(
+    game: Game, lang: str, *, interactive: bool, current: str | None = None
+) -> tuple[Node, ...]:
     """What a board holds once the view has drawn ``game`` (nothing selected or dimmed; on an
-    interactive board the first card is the tab stop)."""
+    interactive board the tab stop on the card at ``current``, else on the first card)."""
     states = place_states(game, lang)
-    current = first_card(states) if interactive else None
+    current = tab_stop(states, current) if interactive else None
     places = {
         place: drawn_place(place, state, interactive=interactive, current=current)
         for place, state in states.items()

@@ -25,9 +25,9 @@ from .board_markup import (
     PlaceState,
     board_parts,
     drawn_board,
-    first_card,
     place_shell,
     place_states,
+    tab_stop,
     to_html,
 )
 from .board_markup import face as face_node
@@ -98,16 +98,17 @@ class BoardView:
         root = self.container.querySelector(":scope > .hm-board")
         if not found(root):
             return False
-        if str(root.innerHTML) != "".join(
-            to_html(part) for part in drawn_board(game, self.lang, interactive=self.interactive)
-        ):
+        stop = root.querySelector('[tabindex="0"]')  # the player's tab stop, kept
+        wanted = str(stop.getAttribute("data-place")) if found(stop) else None
+        parts = drawn_board(game, self.lang, interactive=self.interactive, current=wanted)
+        if str(root.innerHTML) != "".join(to_html(part) for part in parts):
             return False
         self._root = root
         self._reserve = root.querySelector(":scope > .hm-reserve")
         self._find_places()
         states = place_states(game, self.lang)
         self._states = dict(states)
-        self.current = first_card(states) if self.interactive else None
+        self.current = tab_stop(states, wanted) if self.interactive else None
         root.classList.remove("hm-static", "hm-early")
         root.removeAttribute("aria-hidden")
         for stale in self.container.querySelectorAll(":scope > :not(.hm-board)"):
