@@ -84,38 +84,28 @@ READ = """async () => {
 }"""
 
 
-RUNTIME_PART = re.compile(
-    r"(  <!-- The runtime and the page's Python.*?)"
-    r"\n  (<script src=\"[^\"]*/boot\.js\"[^>]*></script>)"
-    r"\n  (<script type=\"module\" src=\"[^\"]*/start\.mjs\"></script>)",
-    re.S,
-)
+RUNTIME_PART = re.compile(r'  <template id="runtime-start">\n(.*?)\n  </template>', re.S)
 
 
 def variant(site: Path, name: str, out: Path) -> Path:
-    """A copy of ``site`` whose game and rules pages start the runtime otherwise: ``low`` (its
-    preloads and scripts at low fetch priority) or ``after-paint`` (early.js starts it right
-    after the first paint, as it starts a framed embed's)."""
+    """A copy of ``site`` whose pages start the runtime while they are parsed, as before early.js
+    started it (``parse``), or so and at low fetch priority (``low``)."""
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(site, out)
-    for page in ("index.html", "rules.html"):
-        path = out / page
+    for page in PAGES.values():
+        path = out / page.split("?")[0]
         text = path.read_text(encoding="utf-8")
         match = RUNTIME_PART.search(text)
         assert match, f"{page}: no runtime part"
-        part, boot, start = match.groups()
+        part = match.group(1)
         if name == "low":
-            low = re.sub(
+            part = re.sub(
                 r"<(link rel=\"(?:module)?preload\"|script type=\"module\")",
                 r'<\1 fetchpriority="low"',
-                part + "\n  " + start,
+                part,
             )
-            text = text.replace(match.group(0), low + "\n  " + boot)
-        else:
-            lazy = f'  <template id="runtime-start">\n{part}\n  {start}\n  </template>\n  {boot}'
-            text = text.replace(match.group(0), lazy)
-        path.write_text(text, encoding="utf-8")
+        path.write_text(text.replace(match.group(0), part), encoding="utf-8")
     return out
 
 
@@ -152,8 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--variants",
         action="store_true",
-        help="also load copies of the first site starting the runtime at low priority and "
-        "after the first paint (variant())",
+        help="also load copies of the first site starting the runtime while the page is "
+        "parsed, at its priority and at low priority (variant())",
     )
     args = parser.parse_args(argv)
     if args.variants:

@@ -19,8 +19,8 @@ The Python is published as bytecode only, compiled by the runtime's own Python
 (:func:`static_board_places`), a pre-rendered board such as ``%FIRST_BOARD_EN%`` and the first
 deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its build's app files,
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
-the page's Python, the preloads and the scripts that start the runtime and PyScript; or
-``%LAZY_RUNTIME_HEAD%``, whose runtime early.js starts once the page comes near the viewport).
+the page's Python, and the preloads and the scripts that start the runtime and PyScript, which
+early.js starts after the first paint or when an embed comes near the viewport).
 Finally the build writes the service worker's precache manifest: the build id, the app files
 with their cache name, and the runtime files with theirs (named after a hash of their contents).
 The site's HTTP headers (``web/site_headers.py``) are published as ``_headers``, which
@@ -101,24 +101,22 @@ _RUNTIME_START = (
     '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
     "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
     "%PYSCRIPT_PRELOADS%",
+    '<script type="module" src="%APP%/start.mjs"></script>',
 )
-_BOOT = '<script src="%APP%/boot.js" defer fetchpriority="high"></script>'
-_START = '<script type="module" src="%APP%/start.mjs"></script>'
-RUNTIME_HEAD = "\n  ".join((*_RUNTIME_META, *_RUNTIME_START, _BOOT, _START))
-"""What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in)."""
-LAZY_RUNTIME_HEAD = "\n  ".join(
+RUNTIME_HEAD = "\n  ".join(
     (
         *_RUNTIME_META,
-        "<!-- Started by early.js when the frame comes near the viewport (docs/startup.md). -->",
+        '<!-- Started by early.js (docs/startup.md, "Start order"): right away on a visit the',
+        "     service worker serves, else right after the first paint, which it never delays;",
+        "     a framed embed's once it comes near the viewport. -->",
         '<template id="runtime-start">',
         *_RUNTIME_START,
-        _START,
         "</template>",
-        _BOOT,
+        '<script src="%APP%/boot.js" defer fetchpriority="high"></script>',
     )
 )
-"""``%LAZY_RUNTIME_HEAD%``: the same, but the runtime's part is inert until early.js starts it
-(the embed's, which starts its runtime only when it comes near the viewport)."""
+"""What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in): the runtime's
+part inert in a ``<template>`` until early.js starts it."""
 PY_SCRIPT_SRC = re.compile(r"""<script\b[^>]*\btype=["']py["'][^>]*>""", re.I)
 SRC_ATTR = re.compile(r"""\bsrc=["']([^"']+)["']""", re.I)
 APP_PREFIX = re.compile(r"^(%APP%|\.)/")
@@ -521,9 +519,8 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         f'<link rel="modulepreload" href="./vendor/pyscript/%PYSCRIPT_VERSION%/{chunk}">'
         for chunk in chunks
     )
-    for name, text in (("RUNTIME_HEAD", RUNTIME_HEAD), ("LAZY_RUNTIME_HEAD", LAZY_RUNTIME_HEAD)):
-        head = fill_placeholders(text, values | keep, name)
-        values[name] = fill_placeholders(head, values | keep, name)
+    head = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
+    values["RUNTIME_HEAD"] = fill_placeholders(head, values | keep, "RUNTIME_HEAD")
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))

@@ -304,9 +304,11 @@
     const board = document.querySelector("#board > .hm-static");
     if (board) board.classList.add("hm-labels");
   }
-  // A runtime whose scripts and preloads wait, inert, in a <template> (web/build.py's
-  // LAZY_RUNTIME_HEAD): the embed's starts only when its frame comes near the viewport (a page
-  // may hold many); opened as a page of its own, at once; another page's, after its first paint.
+  // The runtime's scripts and preloads wait, inert, in a <template> (web/build.py's
+  // RUNTIME_HEAD) until they start here: right away on a visit the service worker serves (its
+  // files are at hand), else right after the first paint, which they never delay (on a first
+  // visit they would compete with the page's own files); a framed embed's once the frame comes
+  // near the viewport (a page may hold many embeds: only those in view start).
   const lazyRuntime = document.getElementById("runtime-start");
   if (lazyRuntime instanceof HTMLTemplateElement) {
     let observer = null;
@@ -315,12 +317,8 @@
       if (!lazyRuntime.isConnected) return;
       lazyRuntime.replaceWith(lazyRuntime.content.cloneNode(true));
     };
-    if (page !== "embed") {
-      // Right after the page's first paint, which it then never delays.
-      requestAnimationFrame(() => setTimeout(startRuntime, 0));
-    } else if (window.self === window.top || !("IntersectionObserver" in window)) {
-      startRuntime();
-    } else {
+    const framed = window.self !== window.top;
+    if (page === "embed" && framed && "IntersectionObserver" in window) {
       observer = new IntersectionObserver(
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) startRuntime();
@@ -328,6 +326,11 @@
         { rootMargin: "50% 0px" }, // half a viewport ahead (same-origin pages; else in view)
       );
       observer.observe(document.documentElement);
+    } else if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      startRuntime();
+    } else {
+      requestAnimationFrame(() => setTimeout(startRuntime, 0));
+      setTimeout(startRuntime, 1000); // a page in the background gets no animation frame
     }
   }
 
