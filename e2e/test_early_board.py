@@ -165,7 +165,7 @@ MARK_CARDS = (
     "() => { for (const el of document.querySelectorAll('#board .hm-card')) el.__early = 1; }"
 )
 #: The places of the marked cards still in the board.
-MARKED = """() => [...document.querySelectorAll('#board .hm-card')]
+MARKED = """() => [...document.querySelectorAll('#board .hm-card[data-place]')]
   .filter((el) => el.__early === 1).map((el) => el.getAttribute('data-place'))"""
 
 

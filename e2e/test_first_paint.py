@@ -29,7 +29,9 @@ PAGES = {
     "embed": "embed.html?deal=HM1-N-AAAAAAB&labels=1",
 }
 FIRST_CARDS_MS = 600
-"""By when a first visit shows real card faces (local, unthrottled)."""
+"""By when a first visit shows real card faces (local, unthrottled), from the first byte of the
+page's HTML: what the local server and a new renderer take to answer on a loaded machine (up to
+0.9 s seen here) is left out."""
 MAX_SHIFT = 0.02
 """The most a page's layout may shift while it starts (the sum of its layout shifts)."""
 
@@ -66,7 +68,8 @@ WATCH = """
 MARKS = """async () => {
   for (let i = 0; i < 2; i += 1) await new Promise((done) => requestAnimationFrame(done));
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
-  return { ...window.__firstPaint, fcp: fcp ? fcp.startTime : null };
+  const page = performance.getEntriesByType("navigation")[0];
+  return { ...window.__firstPaint, fcp: fcp ? fcp.startTime : null, html: page.responseStart };
 }"""
 
 
@@ -82,12 +85,12 @@ def first_visit(page: Page, path: str) -> dict[str, Any]:
 def test_a_first_visit_shows_real_cards_before_python_and_its_largest_paint_too(
     page: Page, name: str
 ) -> None:
-    """Face-up cards are laid out in a frame within 600 ms, before data-ready, and the largest
-    contentful paint comes before data-ready: Python adopts the board, it paints nothing
-    larger."""
+    """Face-up cards are laid out in a frame within 600 ms of the page's first byte, before
+    data-ready, and the largest contentful paint comes before data-ready: Python adopts the
+    board, it paints nothing larger."""
     marks = first_visit(page, PAGES[name])
     assert marks["cards"] is not None and marks["readyAtCards"] is False, marks
-    assert marks["cards"] <= FIRST_CARDS_MS, marks
+    assert marks["cards"] - marks["html"] <= FIRST_CARDS_MS, marks
     assert marks["fcp"] is not None and marks["lcp"], marks
     assert max(marks["lcp"]) < marks["ready"], marks
 
