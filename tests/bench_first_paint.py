@@ -148,9 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.variants:
         scratch = Path(tempfile.mkdtemp(prefix="bench-first-paint-"))
-        args.sites += [
-            variant(args.sites[0], name, scratch / name) for name in ("low", "after-paint")
-        ]
+        args.sites += [variant(args.sites[0], name, scratch / name) for name in ("parse", "low")]
     rng = random.Random(args.seed)
     print(f"load average at start: {os.getloadavg()}")
     results: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
