@@ -10,6 +10,11 @@
 //    the Python view saved (halfmoon_web/storage/snapshot.py), rebuilt element by element from an
 //    allowlist (a stored value can be anything). Taps on its cards are queued in order until
 //    Python takes them with `halfmoonEarly.take()`, in the very turn it mounts its own board.
+//    On a first visit, the same for the first deal the build wrote with its cards.
+// 4. The boards the build wrote are in every language: the one Python will choose stays.
+// 5. The runtime starts from here: at once on a visit the service worker serves, else after
+//    the first paint; a framed embed's when it comes near the viewport.
+// It is render-blocking (blocking="render"): all this is in the first paint.
 "use strict";
 
 (() => {
