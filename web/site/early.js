@@ -296,6 +296,7 @@
   // The rules page shows the text of the language Python will choose
   // (halfmoon_web/rules/rules_app.py) at once: nothing moves when it starts.
   if (page === "rules") {
+    shownLang = pageLang; // the loading note too
     root.setAttribute("lang", pageLang);
     root.setAttribute("data-lang", pageLang);
     for (const button of document.querySelectorAll("[data-set-lang]")) {
