@@ -80,7 +80,8 @@ class Stepper:
         self.host = host
         # A step viewer the build wrote (the rules page's, docs/startup.md) keeps its board,
         # which the board adopts; any other start-up frame the page painted goes.
-        board_host = host.querySelector(":scope > .stepper-early > .board, :scope > .board")
+        built = host.classList.contains("stepper-early")
+        board_host = host.querySelector(":scope > .board") if built else None
         if not found(board_host):
             host.replaceChildren()
             board_host = self._el("div", "board")
