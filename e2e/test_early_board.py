@@ -1,6 +1,7 @@
-"""The board before Python (docs/startup.md, "Before Python"): the static face-down board of a
-first visit, the snapshot board of a return visit, taps made on it before ``data-ready`` (played
-once, and only on the same game), hostile snapshots, the progress line and the loading note.
+"""The board before Python (docs/startup.md, "Before Python"): the first deal's board of a first
+visit (adopted by Python), the snapshot board of a return visit, taps made on it before
+``data-ready`` (played once, and only on the same game), hostile snapshots, the progress line
+and the loading note.
 
 Python is held back by holding the runtime's wasm (``HeldRuntime``); the pages run without a
 service worker (``service_workers="block"``), whose cache the test's routes could not hold.
@@ -157,32 +158,52 @@ def bar_scale(page: Page) -> float:
 
 
 # -- (a) a first visit -------------------------------------------------------------------------
+FIRST_DEAL = "HM1-N-WELCOME"
+"""The deal the game page is built with (web/prerender.py): what a first visit is dealt."""
+#: Marks every card of the board, so that a test can tell the same elements from new ones.
+MARK_CARDS = (
+    "() => { for (const el of document.querySelectorAll('#board .hm-card')) el.__early = 1; }"
+)
+#: The places of the marked cards still in the board.
+MARKED = """() => [...document.querySelectorAll('#board .hm-card[data-place]')]
+  .filter((el) => el.__early === 1).map((el) => el.getAttribute('data-place'))"""
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_a_first_visit_shows_the_static_board_at_once(
+def test_a_first_visit_shows_the_first_deal_at_once(
     page: Page, site_url: str, viewport: dict[str, int]
 ) -> None:
-    """The served page holds a face-down board laid out as the real one: on screen before Python,
-    inert (taps on it do nothing), and the real board takes exactly its place."""
+    """The served page holds the first deal's cards, as Python draws them: on screen and
+    playable before Python (three court cards tapped then are removed once it is up), and
+    Python adopts that very board: the same elements, in exactly their place."""
     html = page.request.get(site_url + "index.html").text()
-    assert 'class="hm-board hm-static"' in html  # in the HTML itself: there at first paint
+    assert 'class="hm-board hm-early"' in html  # in the HTML itself: there at first paint
     held = goto_held(page, "index.html?lang=en")
-    static = page.locator("#board > .hm-board.hm-static")
-    expect(static).to_be_visible()
-    expect(static).to_have_attribute("aria-hidden", "true")
-    expect(page.locator("#board")).to_have_attribute("aria-busy", "true")
-    expect(page.locator("#board .hm-place")).to_have_count(20)
-    expect(page.locator("#board button")).to_have_count(0)
+    board = page.locator("#board > .hm-board.hm-early")
+    expect(board).to_be_visible()
+    expect(board).not_to_have_attribute("aria-hidden", "true")
+    expect(page.locator("#board button:visible")).to_have_count(20)
+    game = Game.from_code(FIRST_DEAL)
+    triple = Move.of("1", "6", "12")
+    assert game.is_legal(triple) and len({game.card_at(p).rank for p in triple.places}) == 3
     tag = "desktop" if viewport == DESKTOP else "phone"
-    page.screenshot(path=str(ARTIFACTS / f"early-static-{tag}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"early-first-{tag}.png"))
     before = geometry(page)
-    for where in ("hm-at-5", "hm-at-6", "hm-at-r1"):  # tapped before Python: ignored
-        page.locator(f"#board .{where}").click()
+    page.evaluate(MARK_CARDS)
+    for place in triple.places:
+        card(page, game, place).click()
+    expect(page.locator("#board .hm-tapped")).to_have_count(3)
     held.release()
     wait_for_app(page)
-    expect(page.locator("#board > .hm-board:not(.hm-static)")).to_be_visible()
+    expect(page.locator("#board > .hm-board:not(.hm-early)")).to_be_visible()
     expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
-    expect(page.locator("#moves")).to_have_text("0")
-    expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+    expect(page.locator("#deal-code")).to_have_text(FIRST_DEAL)
+    expect(page.locator("#moves")).to_have_text("1")
+    after = game.copy()
+    after.push(triple)
+    expect(card(page, after, "1")).to_be_visible()  # the card that was under it
+    kept = page.evaluate(MARKED)
+    assert sorted(kept) == sorted(p for p in game.playable() if p not in triple.places)
     assert_same_geometry(before, geometry(page))
 
 
@@ -249,6 +270,29 @@ def test_taps_before_ready_on_the_snapshot_board_are_played_once(
 
 
 # -- (c) another game --------------------------------------------------------------------------
+def test_a_deal_link_of_the_stored_game_paints_its_snapshot(page: Page) -> None:
+    """A ?deal= link of the deal in progress resumes it (docs/formats.md): the board it left
+    is painted before Python, taps on it are played, and Python adopts it."""
+    open_app(page, f"index.html?deal={DEAL}&lang=en")
+    game = Game.from_code(DEAL)
+    play(page, game, "5-6")
+    assert snapshot_after(page, 1)["moves"] == 1
+    held = goto_held(page, f"index.html?deal={DEAL.lower()}&lang=en")
+    expect(page.locator("#board > .hm-board.hm-early")).to_be_visible()
+    expect(page.locator("#moves")).to_have_text("1")
+    page.evaluate(MARK_CARDS)
+    pair = Move.of("R7", "R8")
+    assert game.is_legal(pair)
+    for place in pair.places:
+        card(page, game, place).click()
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("#moves")).to_have_text("2")
+    expect(page.locator("#board .hm-early")).to_have_count(0)
+    game.push(pair)
+    assert sorted(page.evaluate(MARKED)) == sorted(game.playable())  # the same elements
+
+
 def test_a_deal_link_shows_no_snapshot(page: Page) -> None:
     """A ?deal= link asks for another game: the static board shows, its taps do nothing; it
     takes the room of the player's labels (so the real board still takes its exact place)."""
@@ -260,7 +304,7 @@ def test_a_deal_link_shows_no_snapshot(page: Page) -> None:
     held = goto_held(page, f"index.html?deal={other}&lang=en")
     expect(page.locator("#board > .hm-board.hm-static.hm-labels")).to_be_visible()
     expect(page.locator("#board .hm-early")).to_have_count(0)
-    expect(page.locator("#board button")).to_have_count(0)
+    expect(page.locator("#board button:visible")).to_have_count(0)
     before = geometry(page)
     page.locator("#board .hm-at-5").click()
     held.release()
@@ -459,10 +503,14 @@ def test_the_progress_line_ends_at_ready_without_stage_events(page: Page) -> Non
 def test_rules_and_embed_show_their_boards_before_python(
     page: Page, path: str, note: str | None
 ) -> None:
-    """The rules page and the embed show face-down boards (no blank) and the loading note."""
+    """The rules page shows its diagrams with their cards, the embed a face-down board (no
+    blank), and the loading note."""
     held = goto_held(page, path)
-    boards = page.locator(".hm-board.hm-static:visible")
-    expect(boards.first).to_be_visible()
+    name = path.split(".")[0]
+    if name == "rules":
+        expect(page.locator(".hm-board:not(.hm-static) .hm-card:visible")).to_have_count(40)
+    else:
+        expect(page.locator(".hm-board.hm-static:visible").first).to_be_visible()
     # early.js has announced its loading note (a moment after the document is parsed).
     expect(page.locator(".boot-note:not([aria-hidden])")).to_have_count(1)
     if note:
@@ -470,9 +518,8 @@ def test_rules_and_embed_show_their_boards_before_python(
         expect(page.locator('[data-lang-block="en"] h1')).to_be_visible()  # ?lang=en at once
     else:  # no language asked for: both
         expect(page.get_by_role("status")).to_have_text("Đang tải… Loading…")
-    name = path.split(".")[0]
     shot = ARTIFACTS / f"early-{name}-desktop.png"
-    if name == "rules":  # the layout diagram and the step viewer, each face down
+    if name == "rules":  # the layout diagram and the step viewer
         diagrams = page.locator(".diagram:visible")
         expect(diagrams).to_have_count(2)
         diagrams.first.screenshot(path=str(shot))
@@ -481,5 +528,4 @@ def test_rules_and_embed_show_their_boards_before_python(
         page.screenshot(path=str(shot))
     held.release()
     wait_for_app(page)
-    expect(page.locator(".hm-board.hm-static")).to_have_count(0 if name == "embed" else 2)
-    expect(page.locator(".hm-board.hm-static:visible")).to_have_count(0)
+    expect(page.locator(".hm-board.hm-static")).to_have_count(0)

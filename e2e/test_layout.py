@@ -260,17 +260,17 @@ BEFORE_PYTHON += [((740, 360), "en")]
 def test_the_board_before_python_has_the_live_boards_place(
     new_context: Callable[..., BrowserContext], lang: str
 ) -> None:
-    """The face-down board of the served page (English labels) and the live board in the
+    """The board the served page holds (the first deal) and the live board in the
     player's language have the same box and places, at each size of the marker's context: the
     header's height and the side columns do not follow the labels' length (docs/layout.md)."""
     page = new_context().new_page()
     held = goto_held(page, f"index.html?lang={lang}")
-    expect(page.locator("#board > .hm-board.hm-static")).to_be_visible()
+    expect(page.locator("#board > .hm-board.hm-early")).to_be_visible()  # the first deal
     before = geometry(page)
     held.release()
     wait_for_app(page)
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    expect(page.locator("#board > .hm-board:not(.hm-static)")).to_be_visible()
+    expect(page.locator("#board > .hm-board:not(.hm-early)")).to_be_visible()
     assert_same_geometry(before, geometry(page))
 
 

@@ -9,10 +9,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import build
+import prerender
 import pytest
 from web_support import MemoryStorage
 
 from halfmoon_core import PILES, RESERVE, Game
+from halfmoon_web.board.board_markup import board_root, drawn_board, to_html
 from halfmoon_web.storage import snapshot
 from halfmoon_web.storage.snapshot import (
     MAX_EARLY_TAPS,
@@ -186,14 +188,30 @@ def test_early_js_reads_the_snapshot_python_writes() -> None:
     assert int(js_constant("PLACE_COUNT")) == len(PILES) + len(RESERVE)
 
 
+class AttributeNames(HTMLParser):
+    """Collects the attribute names of a markup."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.names.update(name for name, _value in attrs)
+
+
 def test_early_js_allows_every_attribute_of_a_board_at_rest() -> None:
     """early.js rebuilds the snapshot from an allowlist: it must hold every attribute
-    halfmoon_web/board/board_view.py writes (``disabled`` only marks a card leaving, which the
-    snapshot leaves out), or every return visit would show the static board instead."""
+    halfmoon_web/board/board_view.py writes, itself or as board_markup.py describes a board
+    (``disabled`` only marks a card leaving, which the snapshot leaves out), or every return
+    visit would show the static board instead."""
     view = (SITE / "halfmoon_web" / "board" / "board_view.py").read_text(encoding="utf-8")
-    written = set(re.findall(r'setAttribute\(\s*"([a-z-]+)"', view))
+    markup = AttributeNames()
+    for interactive in (True, False):
+        parts = drawn_board(game_after("5-6"), "en", interactive=interactive)
+        markup.feed(to_html(board_root(parts, "en", "hm-labels")))
+    written = set(re.findall(r'setAttribute\(\s*"([a-z-]+)"', view)) | markup.names
     allowed = set(re.findall(r'^\s*\["([a-z-]+)", \(v\) =>', js_constant_block("ATTRIBUTES"), re.M))
-    assert {"tabindex", "aria-label", "data-place"} <= written
+    assert {"tabindex", "aria-label", "data-place", "aria-pressed", "role"} <= written
     assert written - {"disabled"} <= allowed
     assert "disabled" not in allowed
     # A card is its board's tab stop or not (docs/keyboard.md): tabindex 0 or -1, nothing else.
@@ -209,9 +227,10 @@ def js_constant_block(name: str) -> str:
     return match.group(1)
 
 
-# -- the static boards of the pages -----------------------------------------------------------
+# -- the boards the pages hold before Python ----------------------------------------------------
 class StaticBoards(HTMLParser):
-    """Collects, for every ``.hm-static`` board of a page, its places in order."""
+    """Collects, for every board of a page (face down, or written with its cards), its places
+    in order."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -225,8 +244,8 @@ class StaticBoards(HTMLParser):
         if tag != "div":
             return
         self.depth += 1
-        if "hm-static" in classes:
-            assert "hm-board" in classes and values.get("aria-hidden") == "true"
+        if "hm-board" in classes:
+            assert "hm-static" not in classes or values.get("aria-hidden") == "true"
             self.boards.append([])
             self.board_depth = self.depth
         elif self.board_depth is not None and "hm-place" in classes:
@@ -243,12 +262,15 @@ class StaticBoards(HTMLParser):
 
 
 @pytest.mark.parametrize(
-    ("name", "count"), [("index.html", 1), ("embed.html", 1), ("rules.html", 4)]
+    ("name", "count"), [("index.html", 2), ("embed.html", 1), ("rules.html", 4)]
 )
-def test_every_page_has_a_face_down_board_laid_out_as_the_real_one(name: str, count: int) -> None:
+def test_every_page_has_a_board_laid_out_as_the_real_one(name: str, count: int) -> None:
+    """The embed's face down; the game's first deal (in each language) and the rules page's
+    diagrams (in each language's text) with their cards."""
     page = StaticBoards()
     html = (SITE / name).read_text(encoding="utf-8")
-    page.feed(html.replace("%STATIC_BOARD_PLACES%", build.static_board_places()))
+    values = {"STATIC_BOARD_PLACES": build.static_board_places(), **prerender.boards()}
+    page.feed(re.sub(r"%([A-Z_]+)%", lambda m: values.get(m.group(1), m.group(0)), html))
     # The places of halfmoon_web/board/board_view.py, in its order, with its classes (board.css).
     real = [("hm-pile", f"hm-at-{p.lower()}") for p in PILES]
     real += [("hm-slot", f"hm-at-{p.lower()}") for p in RESERVE]
@@ -259,13 +281,17 @@ def test_every_page_has_a_face_down_board_laid_out_as_the_real_one(name: str, co
 def test_early_js_runs_before_the_runtime(name: str) -> None:
     html = (SITE / name).read_text(encoding="utf-8")
     head = html.split("</head>")[0]
-    assert '<script src="%APP%/early.js" defer fetchpriority="high"></script>' in head
+    assert (
+        '<script src="%APP%/early.js" defer fetchpriority="high" blocking="render"></script>'
+        in head
+    )
     assert head.index("early.js") < head.index("%RUNTIME_HEAD%")
     assert html.count('class="boot-note"') == 1 and html.count('class="boot-progress"') == 1
 
 
 def test_the_game_page_board_is_busy_until_python_draws_it() -> None:
+    """It holds the first deal's board in each language (early.js keeps the page's)."""
     html = (SITE / "index.html").read_text(encoding="utf-8")
-    board = re.search(r'<div id="board"[^>]*>\s*<div class="([^"]+)"', html)
+    board = re.search(r'<div id="board"[^>]*>\s*(%FIRST_BOARD_VI%)<template data-lang="en">', html)
     assert board and 'aria-busy="true"' in board.group(0)
-    assert board.group(1) == "hm-board hm-static"
+    assert 'data-deal="%FIRST_DEAL%"' in board.group(0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from web_support import MemoryStorage, SearchParams
 
 from halfmoon_core import Game, daily_code
@@ -38,6 +39,10 @@ class FakeDom:
         self.window.localStorage = MemoryStorage(items)
         self.window.Date = type("Date", (), {"new": staticmethod(lambda: TODAY)})
         self.dropped: list[str] = []
+        self.built: str | None = None
+
+    def built_deal(self) -> str | None:
+        return self.built
 
     def now(self) -> float:
         return 0.0
@@ -58,9 +63,13 @@ def saved_game(code: str, moves: int) -> str:
 
 
 def start(
-    search: str = "", items: dict[str, str] | None = None, languages: list[str] | None = None
+    search: str = "",
+    items: dict[str, str] | None = None,
+    languages: list[str] | None = None,
+    built: str | None = None,
 ) -> tuple[Any, FakeDom, startup.Stores, list[str]]:
     dom = FakeDom(search, {} if items is None else items, languages or ["en-GB"])
+    dom.built = built
     stores = startup.Stores.from_window(dom.window)
     state, notices = startup.load(dom, stores)  # type: ignore[arg-type]
     return state, dom, stores, notices
@@ -70,6 +79,23 @@ def test_a_first_visit_deals_a_new_game_in_the_browsers_language() -> None:
     state, dom, _stores, notices = start(languages=["fr", "vi-VN"])
     assert state.session.game.history == () and state.session.code.startswith("HM1-N-")
     assert state.lang == "vi" and notices == [] and dom.dropped == []
+
+
+def test_a_first_visit_plays_the_deal_the_page_was_built_with() -> None:
+    """The game page's HTML holds a deal's cards (docs/startup.md): a first visit plays it."""
+    state, _dom, _stores, _notices = start(built=OTHER.lower())
+    assert (state.session.code, state.session.game.history) == (OTHER, ())
+
+
+@pytest.mark.parametrize("built", ["", "HM1-N-AAAA", "not a deal"])
+def test_a_page_built_without_a_valid_deal_deals_a_random_one(built: str) -> None:
+    state, _dom, _stores, notices = start(built=built)
+    assert state.session.code.startswith("HM1-N-") and notices == []
+
+
+def test_a_stored_game_goes_on_over_the_built_deal() -> None:
+    state, _dom, _stores, _notices = start(items={GAME_KEY: saved_game(WIN, 2)}, built=OTHER)
+    assert (state.session.code, len(state.session.game.history)) == (WIN, 2)
 
 
 def test_the_stored_game_goes_on() -> None:

@@ -16,12 +16,15 @@ folder holds three kinds of files (docs/deploys.md explains why):
 The Python is published as bytecode only, compiled by the runtime's own Python
 (:func:`compile_python`, docs/startup.md). Text sources may use the placeholders
 ``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page may also say ``%STATIC_BOARD_PLACES%``
-(:func:`static_board_places`), ``%APP%`` (the folder of its build's app files,
+(:func:`static_board_places`), a pre-rendered board such as ``%FIRST_BOARD_EN%`` and the first
+deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its build's app files,
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
-the page's Python, the preloads and the scripts that start the runtime and PyScript). Finally
-the build writes the service worker's precache manifest: the build id, the app files with their
-cache name, and the runtime files with theirs (named after a hash of their contents). The site's
-HTTP headers (``web/site_headers.py``) are published as ``_headers``, which Netlify reads.
+the page's Python, and the preloads and the scripts that start the runtime and PyScript, which
+early.js starts after the first paint or when an embed comes near the viewport).
+Finally the build writes the service worker's precache manifest: the build id, the app files
+with their cache name, and the runtime files with theirs (named after a hash of their contents).
+The site's HTTP headers (``web/site_headers.py``) are published as ``_headers``, which
+Netlify reads.
 
 Usage: ``python3 web/build.py [--out DIR]``.
 """
@@ -57,6 +60,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 #: The program that compiles the site's Python inside Pyodide, and what runs it on Node.
 BYTECODE_JOB = ROOT / "web" / "bytecode_job.py"
 PYODIDE_RUN = ROOT / "web" / "pyodide_run.mjs"
+#: The program that writes the boards a first visit shows before Python.
+PRERENDER = ROOT / "web" / "prerender.py"
 #: Where the compiled standard library is kept between builds (it takes a while to make).
 BYTECODE_CACHE = NODE_MODULES / ".cache" / "halfmoon-bytecode"
 #: Modules PyScript's start-up code imports before its own package (its ``import os``...).
@@ -83,28 +88,40 @@ BUILD_PLACEHOLDERS = ("APP", "BUILD")
 #: Placeholders of a page's own Python files: filled once the Python is compiled.
 PAGE_PLACEHOLDERS = ("PAGE", "PYTHON_STDLIB", "PYTHON_FALLBACK")
 _PYODIDE = "./vendor/pyodide/%PYODIDE_VERSION%"
+_RUNTIME_META = (
+    '<meta name="halfmoon-build" content="%BUILD%">',
+    '<meta name="halfmoon-python" content="%PAGE%" data-stdlib="%PYTHON_STDLIB%" '
+    'data-fallback="%PYTHON_FALLBACK%" data-app="%APP%/python-%PAGE%.zip">',
+)
+_RUNTIME_START = (
+    "<!-- The runtime and the page's Python: every download starts at once, in parallel, and",
+    "     Python starts as soon as they are in (runtime.mjs: async, it waits for nothing). -->",
+    '<script type="module" src="%APP%/runtime.mjs" async></script>',
+    f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
+    f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.asm.mjs">',
+    f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
+    '<link rel="preload" href="%PYTHON_STDLIB%" as="fetch" crossorigin>',
+    '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
+    '<link rel="preload" href="%APP%/pyscript.json" as="fetch" crossorigin>',
+    '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
+    "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
+    "%PYSCRIPT_PRELOADS%",
+    '<script type="module" src="%APP%/start.mjs"></script>',
+)
 RUNTIME_HEAD = "\n  ".join(
     (
-        '<meta name="halfmoon-build" content="%BUILD%">',
-        '<meta name="halfmoon-python" content="%PAGE%" data-stdlib="%PYTHON_STDLIB%" '
-        'data-fallback="%PYTHON_FALLBACK%" data-app="%APP%/python-%PAGE%.zip">',
-        "<!-- The runtime and the page's Python: every download starts at once, in parallel, and",
-        "     Python starts as soon as they are in (runtime.mjs: async, it waits for nothing). -->",
-        '<script type="module" src="%APP%/runtime.mjs" async></script>',
-        f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.mjs">',
-        f'<link rel="modulepreload" href="{_PYODIDE}/pyodide.asm.mjs">',
-        f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
-        '<link rel="preload" href="%PYTHON_STDLIB%" as="fetch" crossorigin>',
-        '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
-        '<link rel="preload" href="%APP%/pyscript.json" as="fetch" crossorigin>',
-        '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
-        "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
-        "%PYSCRIPT_PRELOADS%",
+        *_RUNTIME_META,
+        '<!-- Started by early.js (docs/startup.md, "Start order"): right away on a visit the',
+        "     service worker serves, else right after the first paint, which it never delays;",
+        "     a framed embed's once it comes near the viewport. -->",
+        '<template id="runtime-start">',
+        *_RUNTIME_START,
+        "</template>",
         '<script src="%APP%/boot.js" defer fetchpriority="high"></script>',
-        '<script type="module" src="%APP%/start.mjs"></script>',
     )
 )
-"""What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in)."""
+"""What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in): the runtime's
+part inert in a ``<template>`` until early.js starts it."""
 PY_SCRIPT_SRC = re.compile(r"""<script\b[^>]*\btype=["']py["'][^>]*>""", re.I)
 SRC_ATTR = re.compile(r"""\bsrc=["']([^"']+)["']""", re.I)
 APP_PREFIX = re.compile(r"^(%APP%|\.)/")
@@ -120,6 +137,21 @@ def static_board_places() -> str:
     ]
     slots = [f'<div class="hm-place hm-slot hm-at-r{n}">{face}</div>' for n in range(1, 9)]
     return "".join(piles) + '<div class="hm-reserve">' + "".join(slots) + "</div>"
+
+
+def prerendered_boards(site: Path, core: Path) -> dict[str, str]:
+    """The boards a first visit shows with their cards, by placeholder name (``FIRST_BOARD_EN``,
+    ``LAYOUT_BOARD_VI``..., and ``FIRST_DEAL``): written by ``web/prerender.py`` with the
+    site's own view and engine (docs/startup.md, "Before Python")."""
+    done = subprocess.run(
+        [sys.executable, str(PRERENDER), "--site", str(site), "--core", str(core)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"pre-rendering the boards failed:\n{done.stderr.strip()}")
+    return {str(k): str(v) for k, v in json.loads(done.stdout).items()}
 
 
 class BuildError(RuntimeError):
@@ -501,6 +533,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "PYODIDE_LOCK_INFO": json.dumps(lock_info(), sort_keys=True),
         "STATIC_BOARD_PLACES": static_board_places(),
         "START_GUARD": start_guard_script(site),
+        **prerendered_boards(site, core),
     } | hosting_values()
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
@@ -560,6 +593,7 @@ def build_inputs() -> list[Path]:
         Path(site_headers.__file__).resolve(),
         BYTECODE_JOB,
         PYODIDE_RUN,
+        PRERENDER,
         ROOT / "package-lock.json",
     ]
 

@@ -10,6 +10,11 @@
 //    the Python view saved (halfmoon_web/storage/snapshot.py), rebuilt element by element from an
 //    allowlist (a stored value can be anything). Taps on its cards are queued in order until
 //    Python takes them with `halfmoonEarly.take()`, in the very turn it mounts its own board.
+//    On a first visit, the same for the first deal the build wrote with its cards.
+// 4. The boards the build wrote are in every language: the one Python will choose stays.
+// 5. The runtime starts from here: at once on a visit the service worker serves, else after
+//    the first paint; a framed embed's when it comes near the viewport.
+// It is render-blocking (blocking="render"): all this is in the first paint.
 "use strict";
 
 (() => {
@@ -36,6 +41,42 @@
     const base = String(value || "").trim().toLowerCase().replace("_", "-").split("-")[0];
     return base === "en" || base === "vi" ? base : null;
   };
+
+  // The language Python will choose (halfmoon_web/shared/i18n.py's choose_language): the
+  // address's, else the game's setting (not the embed's: it never reads storage), else the
+  // browser's first English or Vietnamese, else Vietnamese.
+  const savedLang = () => {
+    try {
+      const settings = JSON.parse(localStorage.getItem("halfmoon.settings") || "{}");
+      return settings && typeof settings === "object" ? langOf(settings.lang) : null;
+    } catch {
+      return null; // storage disabled or a value Python will tell about
+    }
+  };
+  const chosenLang = () => {
+    const browser = navigator.languages && navigator.languages.length
+      ? navigator.languages
+      : [navigator.language];
+    const choices = [params.get("lang"), page === "embed" ? null : savedLang(), ...browser];
+    for (const choice of choices) {
+      const lang = langOf(choice);
+      if (lang) return lang;
+    }
+    return "vi";
+  };
+  const pageLang = chosenLang();
+
+  // The boards the build wrote with their cards (the game's first deal, the rules page's
+  // diagrams) are in every language: the page's own stays, as halfmoon_web/board/board_view.py
+  // would draw it, and it adopts that board (docs/startup.md, "What a page shows at first
+  // paint").
+  for (const template of document.querySelectorAll(".board > template[data-lang]")) {
+    const shown = template.parentElement.querySelector(":scope > .hm-board");
+    if (template.getAttribute("data-lang") === pageLang && shown) {
+      shown.replaceWith(template.content.cloneNode(true));
+    }
+    template.remove();
+  }
 
   // -- 3. the board snapshot (the same key, version and limit as halfmoon_web/storage/snapshot.py) -----
   const SNAPSHOT_KEY = "halfmoon.board-snapshot";
@@ -146,6 +187,9 @@
   let paintedGame = null;
   let taps = [];
   const container = page === "game" ? document.getElementById("board") : null;
+  // The deal whose cards the build wrote on the game page: what a first visit is dealt.
+  const firstDeal = container ? container.getAttribute("data-deal") : null;
+  const dealCode = (value) => String(value || "").trim().toUpperCase();
 
   const onTap = (event) => {
     const target = event.target;
@@ -161,15 +205,26 @@
     if (element) element.textContent = text;
   };
 
-  // Only over the page's static board (never over Python's), when the address asks for no
-  // other game (app.py opens ?deal=; a position is never the game page's) and no other
-  // language than the snapshot's. Otherwise the static board stays, with the labels' room if
-  // the player's board has labels.
+  // Only over the board the page was built with (never over Python's), when the address asks
+  // for no other game (app.py opens ?deal=, the stored game when it is of that deal; a
+  // position is never the game page's) and no other language than the snapshot's. Otherwise
+  // the built board stays, with the labels' room if the player's board has labels.
   let shownLang = langOf(params.get("lang"));
-  const unmounted = container && container.querySelector(":scope > .hm-static");
+  const unmounted = container && container.querySelector(":scope > .hm-board.hm-early");
   const snapshot = unmounted ? readSnapshot() : null;
+  // A game other than the first deal: a link's, or the stored one (whose snapshot may be gone).
+  const linkedDeal = params.has("deal") ? dealCode(params.get("deal")) : null;
+  let storedGame = false;
+  try {
+    storedGame = localStorage.getItem("halfmoon.game") !== null;
+  } catch {
+    storedGame = false;
+  }
   if (snapshot) {
-    const otherGame = params.has("deal") || params.has("position");
+    const sameDeal = linkedDeal !== null && linkedDeal === snapshot.game.split(" ")[0];
+    const shown = snapshot.board.querySelector(".hm-card") !== null; // a won game's is empty
+    const otherGame = (params.has("deal") && !(sameDeal && shown)) || params.has("position")
+      || params.has("daily");
     if (!otherGame && (!shownLang || shownLang === snapshot.lang)) {
       snapshot.board.classList.add("hm-early");
       container.replaceChildren(snapshot.board);
@@ -185,6 +240,22 @@
       unmounted.classList.add("hm-labels"); // the player's board has labels: their room too
     }
   }
+  if (unmounted && paintedGame === null) {
+    const opensOther = (linkedDeal !== null && linkedDeal !== firstDeal)
+      || params.has("position") || params.has("daily") || storedGame;
+    if (opensOther || !firstDeal) {
+      // Not the game Python will show: face down (its cards stay for the board's size).
+      unmounted.classList.replace("hm-early", "hm-static");
+      unmounted.setAttribute("aria-hidden", "true");
+    } else {
+      // A first visit: the first deal, as Python will show it; taps on it are kept too.
+      root.setAttribute("lang", pageLang);
+      setText("deal-code", firstDeal);
+      shownLang = pageLang;
+      paintedGame = firstDeal;
+      container.addEventListener("click", onTap);
+    }
+  }
 
   // Python's side (halfmoon_web/game/app.py): the game the painted board showed, the places tapped
   // on it in order, and the place of the card that has the keyboard focus, as JSON; the queue
@@ -192,6 +263,10 @@
   window.halfmoonEarly = Object.freeze({
     take() {
       if (container) container.removeEventListener("click", onTap);
+      // The board as Python draws it, so that it adopts it; it plays the taps at once.
+      for (const card of document.querySelectorAll("#board .hm-tapped")) {
+        card.classList.remove("hm-tapped");
+      }
       const active = document.activeElement;
       const focused = paintedGame && active && container.contains(active)
         ? active.getAttribute("data-place")
@@ -218,14 +293,14 @@
   };
   setTimeout(announce, 50); // this script is deferred: the document is parsed by now
 
-  // The rules page shows the text of the language the address asks for (Python's first choice,
-  // halfmoon_web/rules/rules_app.py) at once: its diagrams stay where they are drawn.
-  const urlLang = langOf(params.get("lang"));
-  if (page === "rules" && urlLang) {
-    root.setAttribute("lang", urlLang);
-    root.setAttribute("data-lang", urlLang);
+  // The rules page shows the text of the language Python will choose
+  // (halfmoon_web/rules/rules_app.py) at once: nothing moves when it starts.
+  if (page === "rules") {
+    shownLang = pageLang; // the loading note too
+    root.setAttribute("lang", pageLang);
+    root.setAttribute("data-lang", pageLang);
     for (const button of document.querySelectorAll("[data-set-lang]")) {
-      const pressed = button.getAttribute("data-set-lang") === urlLang;
+      const pressed = button.getAttribute("data-set-lang") === pageLang;
       button.setAttribute("aria-pressed", pressed ? "true" : "false");
     }
   }
@@ -234,5 +309,42 @@
   if (page === "embed" && params.get("labels") === "1") {
     const board = document.querySelector("#board > .hm-static");
     if (board) board.classList.add("hm-labels");
+  }
+  // The runtime's scripts and preloads wait, inert, in a <template> (web/build.py's
+  // RUNTIME_HEAD) until they start here: right away on a visit the service worker serves (its
+  // files are at hand), else right after the first paint, which they never delay (on a first
+  // visit they would compete with the page's own files); a framed embed's once the frame comes
+  // near the viewport (a page may hold many embeds: only those in view start).
+  const lazyRuntime = document.getElementById("runtime-start");
+  if (lazyRuntime instanceof HTMLTemplateElement) {
+    let observer = null;
+    const startRuntime = () => {
+      if (observer) observer.disconnect();
+      if (!lazyRuntime.isConnected) return;
+      lazyRuntime.replaceWith(lazyRuntime.content.cloneNode(true));
+    };
+    const framed = window.self !== window.top;
+    if (page === "embed" && framed && "IntersectionObserver" in window) {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) startRuntime();
+        },
+        { rootMargin: "50% 0px" }, // half a viewport ahead (same-origin pages; else in view)
+      );
+      observer.observe(document.documentElement);
+    } else if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      startRuntime();
+    } else {
+      requestAnimationFrame(() => setTimeout(startRuntime, 0));
+      setTimeout(startRuntime, 1000); // a page in the background gets no animation frame
+    }
+  }
+
+  // Opened as a page of its own, not in a frame: the heading and the link to play take their
+  // room at once (halfmoon_web/embed/embed_app.py writes their text), so nothing moves then.
+  if (page === "embed" && window.self === window.top) {
+    document.body.classList.add("embed-standalone");
+    const links = document.getElementById("embed-links");
+    if (links) links.hidden = false;
   }
 })();

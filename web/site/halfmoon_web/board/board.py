@@ -52,6 +52,7 @@ class Board:
             labels=labels,
             reduced_motion=reduced_motion,
             interactive=interactive,
+            game=model.game,  # adopts the board the page shows, if it is this game's
         )
         handlers = {
             "click": self._on_click,

@@ -14,22 +14,23 @@ takes its turn, and the keyboard focus with it when it was on the board.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any, NamedTuple
+from typing import Any
 
-from halfmoon_core import PILES, PLACES, RESERVE, Card, Game
+from halfmoon_core import PLACES, Game
 
 from ..shared.dom import found
-from ..shared.i18n import RED_SUITS, SUIT_SYMBOLS, card_label, empty_label, rank_short, t
-
-
-class PlaceState(NamedTuple):
-    """Everything that decides how one place looks."""
-
-    card: Card | None
-    count: int
-    selected: bool
-    dimmed: bool
-    lang: str
+from ..shared.i18n import t
+from .board_markup import (
+    Node,
+    PlaceState,
+    board_parts,
+    drawn_board,
+    place_shell,
+    place_states,
+    tab_stop,
+    to_html,
+)
+from .board_markup import face as face_node
 
 
 class BoardView:
@@ -47,6 +48,7 @@ class BoardView:
         labels: bool = False,
         reduced_motion: bool = False,
         interactive: bool = True,
+        game: Game | None = None,
     ) -> None:
         self.container = container
         self.document = container.ownerDocument
@@ -56,44 +58,64 @@ class BoardView:
         self._places: dict[str, Any] = {}
         self.current: str | None = None
         """The place of the card that is the board's tab stop (interactive boards)."""
-        self._build()
+        if game is None or not self._adopt(game):
+            self._build()
         self.set_labels(labels)
         self.set_reduced_motion(reduced_motion)
 
     # -- structure ------------------------------------------------------------------------
-    def _el(self, tag: str, cls: str = "", text: str | None = None) -> Any:
-        el = self.document.createElement(tag)
-        if cls:
-            el.className = cls
-        if text is not None:
-            el.textContent = text
+    def _dom(self, node: Node | str) -> Any:
+        """The element (or text) a :class:`~.board_markup.Node` describes."""
+        if isinstance(node, str):
+            return node
+        el = self.document.createElement(node.tag)
+        for name, value in node.attrs:
+            el.setAttribute(name, value)
+        if node.children:
+            el.append(*(self._dom(child) for child in node.children))
         return el
 
     def _build(self) -> None:
-        root = self._el("div", "hm-board")
-        root.setAttribute("role", "group")
+        shells = {place: place_shell(place) for place in PLACES}
+        root = self._dom(Node("div", (("class", "hm-board"), ("role", "group"))))
+        parts = board_parts(shells, self.lang)
+        root.append(*(self._dom(part) for part in parts))
         self._root = root
-        for place in PILES:
-            root.append(self._make_place(place, "hm-pile"))
-        reserve = self._el("div", "hm-reserve")
-        reserve.setAttribute("role", "group")
-        self._reserve = reserve
-        for place in RESERVE:
-            reserve.append(self._make_place(place, "hm-slot"))
-        root.append(reserve)
+        self._reserve = root.lastElementChild
+        self._find_places()
         self.container.replaceChildren(root)
         self.container.removeAttribute("aria-busy")
         self._set_group_names()
 
-    def _make_place(self, place: str, kind: str) -> Any:
-        wrapper = self._el("div", f"hm-place {kind} hm-at-{place.lower()}")
-        wrapper.setAttribute("data-name", place)
-        label = self._el("span", "hm-label")
-        label.setAttribute("aria-hidden", "true")
-        label.append(self._el("span", "hm-label-name", place), self._el("span", "hm-label-count"))
-        wrapper.append(self._el("div", "hm-face-holder"), label)
-        self._places[place] = wrapper
-        return wrapper
+    def _find_places(self) -> None:
+        for place in PLACES:
+            self._places[place] = self._root.querySelector(f'[data-name="{place}"]')
+
+    def _adopt(self, game: Game) -> bool:
+        """Take over the board the page already shows (docs/startup.md, "Before Python"): the
+        one the build wrote or early.js painted, if it holds exactly what this view would draw
+        for ``game``; else False (the view draws its own)."""
+        root = self.container.querySelector(":scope > .hm-board")
+        if not found(root):
+            return False
+        stop = root.querySelector('[tabindex="0"]')  # the player's tab stop, kept
+        wanted = str(stop.getAttribute("data-place")) if found(stop) else None
+        parts = drawn_board(game, self.lang, interactive=self.interactive, current=wanted)
+        if str(root.innerHTML) != "".join(to_html(part) for part in parts):
+            return False
+        self._root = root
+        self._reserve = root.querySelector(":scope > .hm-reserve")
+        self._find_places()
+        states = place_states(game, self.lang)
+        self._states = dict(states)
+        self.current = tab_stop(states, wanted) if self.interactive else None
+        root.classList.remove("hm-static", "hm-early")
+        root.removeAttribute("aria-hidden")
+        for stale in self.container.querySelectorAll(":scope > :not(.hm-board)"):
+            stale.remove()  # what early.js left beside the board (the other languages' boards)
+        self.container.removeAttribute("aria-busy")
+        self._set_group_names()
+        return True
 
     def _set_group_names(self) -> None:
         self._root.setAttribute("aria-label", t(self.lang, "board"))
@@ -125,14 +147,7 @@ class BoardView:
         focused = self.focused_place()
         if focused is not None:
             self.set_current(focused)
-        for place in PLACES:
-            state = PlaceState(
-                game.card_at(place),
-                game.count_at(place),
-                place in selection,
-                place in dimmed,
-                self.lang,
-            )
+        for place, state in place_states(game, self.lang, selection, dimmed).items():
             old = self._states[place]
             if state != old:
                 self._draw_place(place, state, old)
@@ -180,39 +195,16 @@ class BoardView:
                 face.setAttribute("aria-pressed", "true" if state.selected else "false")
 
     def _make_face(self, place: str, state: PlaceState) -> Any:
-        card = state.card
-        if card is None:
-            face = self._el("div", "hm-empty")
-            face.setAttribute("role", "img")
-            face.setAttribute("aria-label", empty_label(place, state.lang))
-            return face
-        red = card.suit in RED_SUITS
-        kind = "hm-court" if card.is_court else "hm-number"
-        cls = f"hm-card {kind} {'hm-red' if red else 'hm-black'}"
-        if self.interactive:
-            face = self._el("button", cls)
-            face.setAttribute("type", "button")
-            face.setAttribute("data-place", place)
-            face.setAttribute("tabindex", "0" if place == self.current else "-1")
-        else:
-            face = self._el("div", cls)
-            face.setAttribute("role", "img")
-        face.setAttribute("aria-label", card_label(card, place, state.count, state.lang))
-        rank = rank_short(card, state.lang)
-        suit = SUIT_SYMBOLS[card.suit]
-        corner = self._el("span", "hm-corner")
-        corner.append(self._el("span", "hm-rank", rank), self._el("span", "hm-suit", suit))
-        centre = self._el("span", "hm-pip", suit)
-        for part in (corner, centre):
-            part.setAttribute("aria-hidden", "true")
-        face.append(corner, centre)
-        return face
+        return self._dom(
+            face_node(place, state, interactive=self.interactive, current=self.current)
+        )
 
     def celebrate(self) -> None:
         """The win (docs/interface.md, "The end of a game"): a ghost card leaves each place."""
         for place in () if self.reduced_motion else PLACES:
-            flyer = self._el("div", "hm-leaving hm-celebrate")
-            flyer.setAttribute("aria-hidden", "true")
+            flyer = self._dom(
+                Node("div", (("class", "hm-leaving hm-celebrate"), ("aria-hidden", "true")))
+            )
             self._places[place].querySelector(".hm-face-holder").append(flyer)
 
     def _leave(self, face: Any) -> None:

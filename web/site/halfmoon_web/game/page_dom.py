@@ -24,6 +24,11 @@ class PageDom:
         """The element with this id."""
         return self.document.getElementById(element_id)
 
+    def built_deal(self) -> str | None:
+        """The deal whose cards the build wrote on the page (a first visit's), if any."""
+        deal = self.el("board").getAttribute("data-deal")
+        return str(deal) if found(deal) else None
+
     def query(self, selector: str) -> Any:
         """The first element that matches ``selector`` (JavaScript null when none does)."""
         return self.document.querySelector(selector)

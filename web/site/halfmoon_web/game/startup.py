@@ -3,8 +3,9 @@
 In order: the copies an earlier version kept move to the shelf, then the settings, the language
 (``?lang=`` > the setting > the browser), the stored game, and a ``?daily`` or ``?deal=`` link
 (a saved game of that deal goes on unless it was won; docs/formats.md, "URL parameters"), else
-a new random deal. Unusable stored values become notices for the player (docs/storage.md).
-Nothing is drawn here: :mod:`halfmoon_web.game.app` builds the page from what this returns.
+the deal the build wrote on the page (docs/startup.md), else a new random deal. Unusable stored
+values become notices for the player (docs/storage.md). Nothing is drawn here:
+:mod:`halfmoon_web.game.app` builds the page from what this returns.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def load(dom: PageDom, stores: Stores) -> tuple[PageState, list[str]]:
         if value is not None:
             dom.drop_url_param(name)
     if session is None:
-        session = GameSession(Game.from_code(random_code()))
+        session = GameSession(Game.from_code(first_deal(dom.built_deal()) or random_code()))
     session.record_win(data, dom.now())
     return PageState(session, settings, lang, dom.os_reduced_motion), notices
 
@@ -99,6 +100,17 @@ def _open_daily_link(
     session = open_daily(date, session, data, dom.now())
     notices.append(i18n.t(lang, "daily_opened", date=date_text(date, lang), code=session.code))
     return session
+
+
+def first_deal(built: object) -> str | None:
+    """The deal a first visit plays: the one the build wrote on the page with its cards
+    (``#board[data-deal]``, docs/startup.md), when it is a deal code."""
+    if not isinstance(built, str):
+        return None
+    try:
+        return normalise_code(built)
+    except HalfMoonError:
+        return None
 
 
 def take_early(window: Any) -> str | None:

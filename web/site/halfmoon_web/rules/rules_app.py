@@ -36,8 +36,11 @@ class RulesPage:
         self.document = window.document
         self.lang = page_language(window, saved_lang(window))
         self.status = self.document.getElementById("rules-status")
-        self.layout_host = self.document.createElement("div")
-        self.layout_host.className = "board diagram-board"
+        # The boards the build wrote in this language's text, with their cards: adopted
+        # (docs/startup.md, "What a page shows at first paint"); else new ones.
+        self.layout_host = self._built(
+            '[data-diagram="layout"] > .diagram-board', "board diagram-board"
+        )
         self.layout_board = Board(
             self.layout_host,
             BoardModel(Game.from_position(START)),
@@ -45,7 +48,7 @@ class RulesPage:
             labels=True,
             interactive=False,
         )
-        self.example_host = self.document.createElement("div")
+        self.example_host = self._built('[data-diagram="example"] > .stepper-early', "")
         self.stepper = Stepper(
             self.document,
             self.example_host,
@@ -59,6 +62,17 @@ class RulesPage:
         for button in self.document.querySelectorAll("[data-set-lang]"):
             button.addEventListener("click", self._switch)
         self.apply_lang(self.lang)
+
+    def _built(self, selector: str, cls: str) -> Any:
+        """The element of the chosen language's text that ``selector`` finds, else a new
+        ``div`` of class ``cls``."""
+        article = self.document.querySelector(f'[data-lang-block="{self.lang}"]')
+        built = article.querySelector(selector) if found(article) else None
+        if found(built):
+            return built
+        host = self.document.createElement("div")
+        host.className = cls
+        return host
 
     def fill_snippets(self) -> None:
         """Show the embed snippet with this site's real address (the CLI's own snippet)."""
@@ -92,7 +106,7 @@ class RulesPage:
         article = self.document.querySelector(f'[data-lang-block="{lang}"]')
         for name, host in (("layout", self.layout_host), ("example", self.example_host)):
             slot = article.querySelector(f'[data-diagram="{name}"]')
-            if found(slot):
+            if found(slot) and not slot.contains(host):
                 slot.replaceChildren(host)
         self.say("")
         self.layout_board.set_options(lang=lang)

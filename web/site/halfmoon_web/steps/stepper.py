@@ -78,14 +78,21 @@ class Stepper:
         self.say = say or (lambda _text: None)
         self.tried = False
         self.host = host
-        host.replaceChildren()  # drop the start-up frame (loader) the page painted
+        # A step viewer the build wrote (the rules page's, docs/startup.md) keeps its board,
+        # which the board adopts; any other start-up frame the page painted goes.
+        built = host.classList.contains("stepper-early")
+        board_host = host.querySelector(":scope > .board") if built else None
+        if not found(board_host):
+            host.replaceChildren()
+            board_host = self._el("div", "board")
+            host.appendChild(board_host)
         host.removeAttribute("aria-busy")
+        host.classList.remove("stepper-early")
         host.classList.add("stepper")
         self._build_controls()
         self._build_text()
-        board_host = self._el("div", "board")
-        for node in (self.controls, self.slider, self.text, board_host):
-            host.appendChild(node)
+        for node in (self.controls, self.slider, self.text):
+            host.insertBefore(node, board_host)
         self.board = Board(
             board_host,
             BoardModel(line.game_at(0)),
