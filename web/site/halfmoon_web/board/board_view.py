@@ -21,6 +21,10 @@ from halfmoon_core import PILES, PLACES, RESERVE, Card, Game
 from ..shared.dom import found
 from ..shared.i18n import RED_SUITS, SUIT_SYMBOLS, card_label, empty_label, rank_short, t
 
+FACE_RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k")
+"""The rank in a face's ``hm-rank-…`` class, by rank 1 (ace) .. 13 (king), whatever the
+page's language (the index letters are the language's)."""
+
 
 class PlaceState(NamedTuple):
     """Everything that decides how one place looks."""
@@ -56,6 +60,7 @@ class BoardView:
         self._places: dict[str, Any] = {}
         self.current: str | None = None
         """The place of the card that is the board's tab stop (interactive boards)."""
+        self._refusals = 0
         self._build()
         self.set_labels(labels)
         self.set_reduced_motion(reduced_motion)
@@ -145,8 +150,8 @@ class BoardView:
         board = self._root.cloneNode(True)
         for ghost in list(board.querySelectorAll(".hm-leaving")):
             ghost.remove()
-        for face in list(board.querySelectorAll(".hm-selected, .hm-dim")):
-            face.classList.remove("hm-selected", "hm-dim")
+        for face in list(board.querySelectorAll(".hm-selected, .hm-dim, .hm-refused")):
+            face.classList.remove("hm-selected", "hm-dim", "hm-refused")
         for face in list(board.querySelectorAll('[aria-pressed="true"]')):
             face.setAttribute("aria-pressed", "false")
         return str(board.outerHTML)
@@ -188,7 +193,13 @@ class BoardView:
             return face
         red = card.suit in RED_SUITS
         kind = "hm-court" if card.is_court else "hm-number"
-        cls = f"hm-card {kind} {'hm-red' if red else 'hm-black'}"
+        # The rank and suit classes let the CSS draw the face (board.css, "Faces"): the pips of
+        # a number card, the picture of a king, queen or jack, the suit's colour.
+        rank = FACE_RANKS[card.rank - 1]
+        cls = (
+            f"hm-card {kind} {'hm-red' if red else 'hm-black'}"
+            f" hm-rank-{rank} hm-suit-{card.suit.lower()}"
+        )
         if self.interactive:
             face = self._el("button", cls)
             face.setAttribute("type", "button")
@@ -198,15 +209,36 @@ class BoardView:
             face = self._el("div", cls)
             face.setAttribute("role", "img")
         face.setAttribute("aria-label", card_label(card, place, state.count, state.lang))
-        rank = rank_short(card, state.lang)
         suit = SUIT_SYMBOLS[card.suit]
         corner = self._el("span", "hm-corner")
-        corner.append(self._el("span", "hm-rank", rank), self._el("span", "hm-suit", suit))
+        corner.append(
+            self._el("span", "hm-rank", rank_short(card, state.lang)),
+            self._el("span", "hm-suit", suit),
+        )
         centre = self._el("span", "hm-pip", suit)
         for part in (corner, centre):
             part.setAttribute("aria-hidden", "true")
         face.append(corner, centre)
         return face
+
+    def refuse(self, places: Collection[str]) -> int:
+        """Mark the cards at ``places`` as refused (``hm-refused``: a shake, or an outline
+        under reduced motion, board.css); return the mark's number for :meth:`end_refusal`."""
+        self._refusals += 1
+        for face in list(self._root.querySelectorAll(".hm-refused")):
+            face.classList.remove("hm-refused")
+        for place in places:
+            face = self._places[place].querySelector(".hm-card")
+            if found(face):
+                face.offsetWidth  # noqa: B018 (a reflow: the animation starts again)
+                face.classList.add("hm-refused")
+        return self._refusals
+
+    def end_refusal(self, number: int) -> None:
+        """Take the refusal mark ``number`` away, unless a later refusal replaced it."""
+        if number == self._refusals:
+            for face in list(self._root.querySelectorAll(".hm-refused")):
+                face.classList.remove("hm-refused")
 
     def celebrate(self) -> None:
         """The win (docs/interface.md, "The end of a game"): a ghost card leaves each place."""

@@ -10,18 +10,31 @@ from ..shared.i18n import LANGS, normalise_lang
 from ..shared.invalid import InvalidValue
 
 FLAGS = ("move_errors", "placement_assist", "diagram_labels")
+#: True or false, not in the form: the first visit's hint was dismissed.
+MARKS = ("hint_seen",)
+#: The settings chosen from a list (docs/layout.md, "Themes and card faces"), each with its
+#: choices, the default first. early.js reads both before Python, with the same choices.
+CHOICES = {"theme": ("auto", "light", "dark"), "faces": ("classic", "four", "large")}
 
 
 @dataclass
 class Settings:
     """Move errors, placement assist and diagram labels are off by default; ``reduced_motion``
-    and ``lang`` stay None (follow the OS / the browser) until the player chooses."""
+    and ``lang`` stay None (follow the OS / the browser) until the player chooses; the theme
+    follows the OS and the cards are classic. Settings stored before the theme and the faces
+    existed read as those defaults."""
 
     move_errors: bool = False
     placement_assist: bool = False
     diagram_labels: bool = False
     reduced_motion: bool | None = None
     lang: str | None = None
+    theme: str = "auto"
+    """Auto (the OS's colour scheme), light or dark."""
+    faces: str = "classic"
+    """Card faces: classic, four (four colours) or large (large print)."""
+    hint_seen: bool = False
+    """The first visit's hint (what the chips and the reserve are) was dismissed."""
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-able dict."""
@@ -33,7 +46,7 @@ class Settings:
         if not isinstance(data, dict):
             raise InvalidValue("invalid_settings_object")
         settings = cls()
-        for name in FLAGS:
+        for name in (*FLAGS, *MARKS):
             value = data.get(name, False)
             if not isinstance(value, bool):
                 raise InvalidValue("invalid_setting_flag", name=name)
@@ -46,6 +59,11 @@ class Settings:
         if lang is not None and normalise_lang(lang) != lang:
             raise InvalidValue("invalid_setting_lang", langs=", ".join(LANGS))
         settings.lang = lang
+        for name, choices in CHOICES.items():
+            value = data.get(name, choices[0])
+            if value not in choices:
+                raise InvalidValue("invalid_setting_choice", name=name, choices=", ".join(choices))
+            setattr(settings, name, value)
         return settings
 
     def motion_reduced(self, os_prefers_reduced: bool) -> bool:
