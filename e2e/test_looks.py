@@ -40,6 +40,13 @@ LUMINANCE = """(el) => {
 }"""
 
 
+EARLY = """document.addEventListener("DOMContentLoaded", () => {
+  const root = document.documentElement;
+  window.hmEarly = [root.getAttribute("data-faces"), root.hasAttribute("data-ready")];
+});"""
+"""What <html> says when the document is parsed and early.js has run, long before Python."""
+
+
 def ink(page: Page, place: str) -> str:
     """The colour the card at ``place`` is drawn in (its index and signs)."""
     face = page.locator(f'#board button[data-place="{place}"] .hm-rank')
@@ -102,11 +109,9 @@ def test_four_colours_sets_diamonds_apart_from_hearts_and_clubs_from_spades(
     assert len({ink(page, p) for p in (HEART, DIAMOND, SPADE, CLUB)}) == 4
     stored = page.evaluate("localStorage.getItem('halfmoon.settings')")
     assert json.loads(stored)["faces"] == "four"
-    page.goto(page.url, wait_until="domcontentloaded")
-    early = page.evaluate(
-        "[document.documentElement.getAttribute('data-faces'),"
-        " document.documentElement.hasAttribute('data-ready')]"
-    )
+    page.context.add_init_script(EARLY)
+    open_app(page, GAME)
+    early = page.evaluate("window.hmEarly")
     assert early == ["four", False]
 
 
@@ -229,7 +234,7 @@ def test_the_first_visit_explains_the_chips_and_the_reserve_once(page: Page) -> 
     """A first visit shows what the count chips and the reserve are; Got it hides the hint
     for good, the board under it stays playable meanwhile."""
     open_app(page, GAME)
-    hint = page.get_by_role("complementary", name="Reading the table")
+    hint = page.get_by_role("region", name="Reading the table")
     expect(hint).to_be_visible()
     expect(hint).to_contain_text("how many cards")
     expect(hint).to_contain_text("reserve")

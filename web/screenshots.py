@@ -2,7 +2,8 @@
 
 Serves ``dist/`` (or ``--dir``) with ``web/serve.py --port 0``, opens each page in headless
 Chromium (Debian's, through Playwright) with the settings a shot needs stored first, and writes
-``web/screenshot.png`` (the README's desktop shot) and the PNGs of ``docs/images/``: the game on a
+``web/screenshot.png`` (the README's desktop shot) and the images of ``docs/images/`` (PNG for
+the README's two, JPEG at quality 85 for the rest): the game on a
 phone (412×823) and a desktop (1350×940), light and dark, English and Vietnamese, the three card
 faces, the rules page and an embed in dark. Nothing is drawn by hand: a shot is the site as built.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -53,20 +55,22 @@ def shots() -> list[Shot]:
     for lang in ("en", "vi"):
         for scheme in ("light", "dark"):
             for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
-                name = f"game-{size}-{scheme}-{lang}.png"
+                readme = lang == "en" and scheme == "light"  # the README's two: PNG
+                name = f"game-{size}-{scheme}-{lang}.{'png' if readme else 'jpg'}"
                 out.append(Shot(name, f"{game}&lang={lang}", viewport, scheme, play=True))
     for faces in ("four", "large"):
         for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
             settings = {"faces": faces}
-            name = f"faces-{faces}-{size}.png"
+            name = f"faces-{faces}-{size}.jpg"
             out.append(Shot(name, f"{game}&lang=en", viewport, settings=settings, play=True))
     for width, height in ((360, 740), (740, 360), (1280, 800), (1920, 1080)):  # docs/layout.md
         viewport = {"width": width, "height": height}
         out.append(Shot(f"game-{width}x{height}.jpg", f"{game}&lang=en", viewport, play=True))
-    out.append(Shot("first-visit-hint-phone.png", f"{game}&lang=en", PHONE, hint=True))
-    out.append(Shot("rules-dark-desktop.png", "rules.html?lang=en", DESKTOP, "dark"))
+    out.append(Shot("first-visit-hint-phone.jpg", f"{game}&lang=en", PHONE, hint=True))
+    out.append(Shot("first-visit-hint-desktop.jpg", f"{game}&lang=en", DESKTOP, hint=True))
+    out.append(Shot("rules-dark-desktop.jpg", "rules.html?lang=en", DESKTOP, "dark"))
     embed = f"embed.html?deal={DEAL}&labels=1&lang=en&theme=dark"
-    out.append(Shot("embed-dark.png", embed, {"width": 720, "height": 520}))
+    out.append(Shot("embed-dark.jpg", embed, {"width": 720, "height": 520}))
     return out
 
 
@@ -107,7 +111,7 @@ def take(browser: Browser, base: str, shot: Shot, out: Path) -> None:
         page.click(f'.hm-board button[data-place="{SELECT}"]')
     page.wait_for_timeout(400)  # the removal's animation ends (a picture, not a test)
     out.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(out))
+    page.screenshot(path=str(out), **({"quality": 85} if out.suffix == ".jpg" else {}))
     context.close()
 
 
@@ -117,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=ROOT / "dist", help="the built site")
     parser.add_argument("--only", default="", help="take only the shots whose name has this")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # stopped: the server stops too
     if not (args.dir / "index.html").is_file():
         raise SystemExit(f"{args.dir} has no built site: run `npm run build` first")
     with served(args.dir) as base, sync_playwright() as driver:

@@ -100,7 +100,11 @@ class SettingsPanel:
         root = self.dom.document.documentElement
         root.setAttribute("data-theme-choice", settings.theme)
         root.setAttribute("data-faces", settings.faces)
-        self.dom.el("first-hint").hidden = settings.hint_seen
+        hint = self.dom.el("first-hint")
+        hint.hidden = settings.hint_seen
+        frame = self.dom.el("board")
+        if not settings.hint_seen and hint.parentElement != frame:
+            frame.append(hint)  # in the hollow of the arc, where no card lies (game.css)
 
     def dismiss_hint(self) -> None:
         """The first visit's hint was read: it goes, here and in every tab, for good."""
