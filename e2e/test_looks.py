@@ -236,7 +236,7 @@ def test_the_first_visit_explains_the_chips_and_the_reserve_once(page: Page) -> 
     open_app(page, GAME)
     hint = page.get_by_role("region", name="Reading the table")
     expect(hint).to_be_visible()
-    expect(hint).to_contain_text("how many cards")
+    expect(hint).to_contain_text("how many cards it holds")
     expect(hint).to_contain_text("reserve")
     button(page, "Got it").click()
     expect(hint).to_be_hidden()
