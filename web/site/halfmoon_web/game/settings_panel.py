@@ -102,9 +102,21 @@ class SettingsPanel:
         root.setAttribute("data-faces", settings.faces)
         hint = self.dom.el("first-hint")
         hint.hidden = settings.hint_seen
-        frame = self.dom.el("board")
-        if not settings.hint_seen and hint.parentElement != frame:
-            frame.append(hint)  # in the hollow of the arc, where no card lies (game.css)
+        if not settings.hint_seen:
+            self._frame_board().append(hint)  # in the hollow of the arc (game.css)
+
+    def _frame_board(self) -> Any:
+        """The ``.board-frame`` around the board, made once: the hint sits in it over the
+        board, after it in the tab order but not in it (the board is one tab stop,
+        docs/keyboard.md)."""
+        board = self.dom.el("board")
+        frame = board.parentElement
+        if not frame.classList.contains("board-frame"):
+            frame = self.dom.document.createElement("div")
+            frame.className = "board-frame"
+            board.before(frame)
+            frame.append(board)
+        return frame
 
     def dismiss_hint(self) -> None:
         """The first visit's hint was read: it goes, here and in every tab, for good."""
