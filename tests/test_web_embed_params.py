@@ -53,6 +53,11 @@ def test_the_pinned_winning_game_as_a_replay_code() -> None:
         ("deal=HM1-N-AAAAAAB&steps=banana", "steps", "not a place"),
         ("deal=HM1-N-AAAAAAB&labels=yes", "labels", "not 1 or 0"),
         ("deal=HM1-N-AAAAAAB&lang=fr", "lang", "not a language"),
+        (
+            "deal=HM1-N-AAAAAAB&theme=night",
+            "theme",
+            "'night' is not a theme (use auto, light or dark)",
+        ),
         ("deal=HM1-N-AAAAAAB&deal=HM1-N-AAAAAAC", "deal", "more than once"),
         ("deal=HM1-N-AAAAAAB&stpes=1-8", "stpes", "unknown parameter"),
         ("deal=HM1-N-AAAAAAB&replay=I!", "replay", "'!' (character 2) is not in a replay code"),
@@ -78,6 +83,7 @@ def test_bad_parameter_is_named(query: str, param: str, fragment: str) -> None:
         ("deal=HM1-N-AAAAAAB&steps=banana", "nước đi 'banana': 'banana' không phải là một vị trí"),
         ("deal=HM1-N-AAAAAAB&replay=_", "nước đi thứ 1 của mã xem lại không phải là một trong 19"),
         ("deal=HM1-N-AAAAAAB&lang=fr", "'fr' không phải là ngôn ngữ (dùng en hoặc vi)"),
+        ("deal=HM1-N-AAAAAAB&theme=x", "'x' không phải là giao diện (dùng auto, light hoặc dark)"),
         ("deal=HM1-N-AAAAAAB&stpes=1-8", "không có tham số này (các tham số: deal, position"),
     ],
 )
@@ -87,6 +93,13 @@ def test_every_problem_is_said_in_vietnamese_too(query: str, vi: str) -> None:
         parse_embed_query(query)
     assert info.value.text("vi").startswith(vi)
     assert info.value.text("en") == info.value.message
+
+
+@pytest.mark.parametrize("theme", ["auto", "light", "dark"])
+def test_the_theme_is_the_hosts_unless_the_address_names_one(theme: str) -> None:
+    """``theme=`` (docs/formats.md): auto, the default, follows the host's colour scheme."""
+    assert parse_embed_query("deal=HM1-N-AAAAAAB").theme == "auto"
+    assert parse_embed_query(f"deal=HM1-N-AAAAAAB&theme={theme}").theme == theme
 
 
 def test_injected_html_is_reported_as_text() -> None:

@@ -34,8 +34,28 @@ def test_reduced_motion_follows_the_os_until_chosen() -> None:
     assert Settings(reduced_motion=False).motion_reduced(True) is False
 
 
+def test_theme_faces_and_hint_default_and_round_trip() -> None:
+    """Settings stored before the theme, the card faces and the hint existed read as the
+    defaults: the OS's theme, classic faces, the hint not yet seen."""
+    old = Settings.from_json({"move_errors": True})
+    assert (old.theme, old.faces, old.hint_seen) == ("auto", "classic", False)
+    chosen = Settings(theme="dark", faces="four", hint_seen=True)
+    assert Settings.from_json(json.loads(json.dumps(chosen.to_json()))) == chosen
+
+
 @pytest.mark.parametrize(
-    "data", [[], "x", {"move_errors": "yes"}, {"lang": "fr"}, {"reduced_motion": 1}]
+    "data",
+    [
+        [],
+        "x",
+        {"move_errors": "yes"},
+        {"lang": "fr"},
+        {"reduced_motion": 1},
+        {"theme": "night"},
+        {"theme": None},
+        {"faces": "huge"},
+        {"hint_seen": "yes"},
+    ],
 )
 def test_bad_settings_are_rejected(data: object) -> None:
     with pytest.raises(ValueError):

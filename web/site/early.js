@@ -1,5 +1,6 @@
 // Half Moon before Python (docs/startup.md, "Before Python"): what a page shows and keeps while
 // the runtime starts. It decides no game rule: it paints, it records taps, Python plays them.
+// 0. The theme and the card faces the player chose, on <html>, before anything is painted.
 // 1. The progress line: <html data-boot-stage> follows the start-up stages, "page" (here),
 //    then "runtime" and "python" (from the runtime's loader) and "app" (main.py), told by
 //    `halfmoon:stage` events on the document; it only moves forward. CSS (style.css) fills
@@ -21,6 +22,35 @@
   const root = document.documentElement;
   const page = document.body ? document.body.getAttribute("data-page") : null;
   const params = new URLSearchParams(location.search);
+
+  // -- 0. the theme and the card faces (docs/layout.md, "Themes and card faces") -------------
+  // Before the first paint, from the stored settings (halfmoon_web/storage/settings.py; the
+  // embed never reads them: its address's theme=, else the host's colour scheme). <html
+  // data-theme-choice> is the choice (Python sets it when the player changes it);
+  // data-theme is what it means now ("light" or "dark"), following the OS under "auto".
+  const THEMES = ["auto", "light", "dark"];
+  const FACES = ["classic", "four", "large"];
+  let looks = {};
+  if (page === "embed") {
+    looks = { theme: params.get("theme") };
+  } else {
+    try {
+      looks = JSON.parse(localStorage.getItem("halfmoon.settings")) || {};
+    } catch {
+      looks = {}; // storage disabled or not JSON: the defaults
+    }
+  }
+  root.setAttribute("data-theme-choice", THEMES.includes(looks.theme) ? looks.theme : "auto");
+  root.setAttribute("data-faces", FACES.includes(looks.faces) ? looks.faces : "classic");
+  const darkOS = matchMedia("(prefers-color-scheme: dark)");
+  const showTheme = () => {
+    const choice = root.getAttribute("data-theme-choice");
+    const dark = choice === "dark" || (choice !== "light" && darkOS.matches);
+    root.setAttribute("data-theme", dark ? "dark" : "light");
+  };
+  showTheme();
+  darkOS.addEventListener("change", showTheme);
+  new MutationObserver(showTheme).observe(root, { attributeFilter: ["data-theme-choice"] });
 
   // -- 1. the progress line ------------------------------------------------------------------
   const STAGES = ["page", "runtime", "python", "app"];

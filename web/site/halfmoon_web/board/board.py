@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 from ..shared.dom import found
 from .board_keys import key_target
@@ -104,11 +104,22 @@ class Board:
     def tap(self, place: str) -> TapOutcome:
         """Tap the card at ``place`` (as a click would); it becomes the board's tab stop."""
         self.view.set_current(place)
+        before = self.model.selection
         outcome = self.model.tap(place)
         self.render()
+        if outcome.error is not None:
+            self._refuse((*before, place))
         if self.on_tap is not None:
             self.on_tap(outcome)
         return outcome
+
+    def _refuse(self, places: tuple[str, ...]) -> None:
+        """The cards of a refused pair or triple shake, or are outlined under reduced motion,
+        for a moment (docs/interface.md, "A refused pair"): a sign without words, whatever the
+        Move errors setting says."""
+        cue = self.view.refuse(places)
+        window = self.container.ownerDocument.defaultView
+        window.setTimeout(create_once_callable(lambda: self.view.end_refusal(cue)), 650)
 
     # -- commands -------------------------------------------------------------------------
     def undo(self) -> UndoOutcome | None:

@@ -57,6 +57,11 @@ def first_card(states: Mapping[str, PlaceState]) -> str | None:
     return next((place for place, state in states.items() if state.card is not None), None)
 
 
+FACE_RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10", "j", "q", "k")
+"""The rank in a face's ``hm-rank-…`` class, by rank 1 (ace) .. 13 (king), whatever the
+page's language (the index letters are the language's)."""
+
+
 def face(place: str, state: PlaceState, *, interactive: bool, current: str | None) -> Node:
     """What a place shows: its top card's face (a button on an interactive board, with
     ``tabindex="0"`` when it is the board's tab stop ``current``), or an empty place."""
@@ -72,7 +77,13 @@ def face(place: str, state: PlaceState, *, interactive: bool, current: str | Non
         )
     red = card.suit in RED_SUITS
     kind = "hm-court" if card.is_court else "hm-number"
-    cls = f"hm-card {kind} {'hm-red' if red else 'hm-black'}"
+    # The rank and suit classes let the CSS draw the face (board.css, "Faces"): the pips of a
+    # number card, the picture of a king, queen or jack, the suit's colour.
+    rank_class = FACE_RANKS[card.rank - 1]
+    cls = (
+        f"hm-card {kind} {'hm-red' if red else 'hm-black'}"
+        f" hm-rank-{rank_class} hm-suit-{card.suit.lower()}"
+    )
     label = ("aria-label", card_label(card, place, state.count, state.lang))
     if interactive:
         tabindex = "0" if place == current else "-1"

@@ -58,6 +58,7 @@ class BoardView:
         self._places: dict[str, Any] = {}
         self.current: str | None = None
         """The place of the card that is the board's tab stop (interactive boards)."""
+        self._refusals = 0
         if game is None or not self._adopt(game):
             self._build()
         self.set_labels(labels)
@@ -160,8 +161,8 @@ class BoardView:
         board = self._root.cloneNode(True)
         for ghost in list(board.querySelectorAll(".hm-leaving")):
             ghost.remove()
-        for face in list(board.querySelectorAll(".hm-selected, .hm-dim")):
-            face.classList.remove("hm-selected", "hm-dim")
+        for face in list(board.querySelectorAll(".hm-selected, .hm-dim, .hm-refused")):
+            face.classList.remove("hm-selected", "hm-dim", "hm-refused")
         for face in list(board.querySelectorAll('[aria-pressed="true"]')):
             face.setAttribute("aria-pressed", "false")
         return str(board.outerHTML)
@@ -198,6 +199,25 @@ class BoardView:
         return self._dom(
             face_node(place, state, interactive=self.interactive, current=self.current)
         )
+
+    def refuse(self, places: Collection[str]) -> int:
+        """Mark the cards at ``places`` as refused (``hm-refused``: a shake, or an outline
+        under reduced motion, board.css); return the mark's number for :meth:`end_refusal`."""
+        self._refusals += 1
+        for face in list(self._root.querySelectorAll(".hm-refused")):
+            face.classList.remove("hm-refused")
+        for place in places:
+            face = self._places[place].querySelector(".hm-card")
+            if found(face):
+                face.offsetWidth  # noqa: B018 (a reflow: the animation starts again)
+                face.classList.add("hm-refused")
+        return self._refusals
+
+    def end_refusal(self, number: int) -> None:
+        """Take the refusal mark ``number`` away, unless a later refusal replaced it."""
+        if number == self._refusals:
+            for face in list(self._root.querySelectorAll(".hm-refused")):
+                face.classList.remove("hm-refused")
 
     def celebrate(self) -> None:
         """The win (docs/interface.md, "The end of a game"): a ghost card leaves each place."""

@@ -22,16 +22,21 @@ from halfmoon_core import (
 
 from ..shared.i18n import LANGS, message_text, t, words_list
 
-KNOWN = ("deal", "position", "steps", "replay", "labels", "lang")
+KNOWN = ("deal", "position", "steps", "replay", "labels", "lang", "theme")
+#: ``theme=``: the host's colour scheme (auto, the default) or one of its own; early.js shows it
+#: before Python (docs/layout.md, "Themes and card faces").
+THEMES = ("auto", "light", "dark")
 
 
 class EmbedConfig(NamedTuple):
-    """A checked embed: the start (code or position), the steps text, labels flag, language."""
+    """A checked embed: the start (code or position), the steps text, labels flag, language,
+    theme."""
 
     start: str
     steps: str
     labels: bool
     lang: str | None
+    theme: str = "auto"
 
 
 class EmbedParamError(ValueError):
@@ -81,9 +86,12 @@ def parse_embed_pairs(pairs: Iterable[tuple[str, str]]) -> EmbedConfig:
     labels_text = seen.get("labels", "0")
     if labels_text not in ("0", "1"):
         raise EmbedParamError("labels", "embed_bad_labels", value=_short(labels_text))
+    theme = seen.get("theme", THEMES[0])
+    if theme not in THEMES:
+        raise EmbedParamError("theme", "embed_bad_theme", value=_short(theme), choices=THEMES)
     start = _start(seen)
     steps = _steps(start, seen)
-    return EmbedConfig(start, steps, labels_text == "1", lang)
+    return EmbedConfig(start, steps, labels_text == "1", lang, theme)
 
 
 def _start(seen: dict[str, str]) -> str:

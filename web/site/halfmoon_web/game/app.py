@@ -134,6 +134,7 @@ class GamePage:
         self.language.apply()
         self.settings.fill_languages()
         self.settings.sync_form()
+        self.settings.show_looks()
         self.tabs.save_game()
         notices = [*notices, *self.saver.problem_texts()]
         for button in self.dom.document.querySelectorAll("[data-action][disabled]"):
@@ -201,6 +202,7 @@ class GamePage:
             "export-data": self.transfer.export,
             "import-data": self.transfer.choose_file,
             "import-now": self.transfer.confirm,
+            "dismiss-hint": self.settings.dismiss_hint,
         }.get(str(target.getAttribute("data-action")))
         if handler is not None:
             handler()

@@ -13,7 +13,7 @@ from ..board.board import Board
 from ..shared import i18n
 from ..shared.dom import found
 from ..storage.saved import SavedData
-from ..storage.settings import FLAGS, Settings
+from ..storage.settings import CHOICES, FLAGS, Settings
 from .language import PageLanguage
 from .page_state import PageState
 from .saver import Saver
@@ -65,6 +65,8 @@ class SettingsPanel:
             self._field(name).checked = getattr(self.state.settings, name)
         self._field("reduced_motion").checked = self.state.motion_reduced()
         self._field("lang").value = self.state.lang
+        for name in CHOICES:
+            self._field(name).value = getattr(self.state.settings, name)
 
     def _field(self, name: str) -> Any:
         """The form's field of setting ``name``."""
@@ -80,14 +82,54 @@ class SettingsPanel:
         if name == "lang":
             value: object = i18n.normalise_lang(str(target.value)) or i18n.DEFAULT_LANG
             self.dom.drop_url_param("lang")
+        elif name in CHOICES:
+            value = str(target.value)
+            if value not in CHOICES[name]:
+                return
         else:
             value = bool(target.checked)
         settings = self.data.change_settings(lambda stored: setattr(stored, name, value))
         self.apply(settings)
         self.saver.show_saving()
 
+    def show_looks(self) -> None:
+        """The theme, the card faces and the first visit's hint as the settings say. early.js
+        turns the theme's choice into data-theme (docs/layout.md, "Themes and card faces"), as
+        it did before Python from the stored settings."""
+        settings = self.state.settings
+        root = self.dom.document.documentElement
+        root.setAttribute("data-theme-choice", settings.theme)
+        root.setAttribute("data-faces", settings.faces)
+        hint = self.dom.el("first-hint")
+        hint.hidden = settings.hint_seen
+        if not settings.hint_seen:
+            self._frame_board().append(hint)  # in the hollow of the arc (game.css)
+
+    def _frame_board(self) -> Any:
+        """The ``.board-frame`` around the board, made once: the hint sits in it over the
+        board, after it in the tab order but not in it (the board is one tab stop,
+        docs/keyboard.md)."""
+        board = self.dom.el("board")
+        frame = board.parentElement
+        if not frame.classList.contains("board-frame"):
+            frame = self.dom.document.createElement("div")
+            frame.className = "board-frame"
+            board.before(frame)
+            frame.append(board)
+        return frame
+
+    def dismiss_hint(self) -> None:
+        """The first visit's hint was read: it goes, here and in every tab, for good."""
+        settings = self.data.change_settings(lambda stored: setattr(stored, "hint_seen", True))
+        self.apply(settings)
+        self.saver.show_saving()
+        view = self.board.view
+        if view.current is not None:  # the focus was on the hint's button, now gone
+            view.focus_place(view.current)
+
     def apply(self, settings: Settings) -> None:
-        """Use these settings: the language they name, the board's options, the form."""
+        """Use these settings: the language they name, the board's options, the theme and the
+        card faces, the form."""
         state = self.state
         language_changed = settings.lang is not None and settings.lang != state.lang
         state.settings = settings
@@ -97,5 +139,6 @@ class SettingsPanel:
         self.board.set_options(**state.board_options())
         root = self.dom.document.documentElement
         root.classList.toggle("reduce-motion", state.motion_reduced())
+        self.show_looks()
         self.sync_form()
         self.saver.save_snapshot()

@@ -11,22 +11,35 @@ from ..shared.invalid import InvalidValue
 from .bounds import known_version
 
 FLAGS = ("move_errors", "placement_assist", "diagram_labels")
+#: True or false, not in the form: the first visit's hint was dismissed.
+MARKS = ("hint_seen",)
+#: The settings chosen from a list (docs/layout.md, "Themes and card faces"), each with its
+#: choices, the default first. early.js reads both before Python, with the same choices.
+CHOICES = {"theme": ("auto", "light", "dark"), "faces": ("classic", "four", "large")}
 VERSION = 1
 """The settings' format; a value of a later one is left as it is (docs/storage.md, "Forward
 compatibility")."""
-_FIELDS = ("version", *FLAGS, "reduced_motion", "lang")
+_FIELDS = ("version", *FLAGS, *MARKS, "reduced_motion", "lang", *CHOICES)
 
 
 @dataclass
 class Settings:
     """Move errors, placement assist and diagram labels are off by default; ``reduced_motion``
-    and ``lang`` stay None (follow the OS / the browser) until the player chooses."""
+    and ``lang`` stay None (follow the OS / the browser) until the player chooses; the theme
+    follows the OS and the cards are classic. Settings stored before the theme and the faces
+    existed read as those defaults."""
 
     move_errors: bool = False
     placement_assist: bool = False
     diagram_labels: bool = False
     reduced_motion: bool | None = None
     lang: str | None = None
+    theme: str = "auto"
+    """Auto (the OS's colour scheme), light or dark."""
+    faces: str = "classic"
+    """Card faces: classic, four (four colours) or large (large print)."""
+    hint_seen: bool = False
+    """The first visit's hint (what the chips and the reserve are) was dismissed."""
     extra: dict[str, Any] = field(default_factory=dict)
     """The fields this version does not know, kept as they are (docs/storage.md)."""
 
@@ -43,7 +56,7 @@ class Settings:
             raise InvalidValue("invalid_settings_object")
         known_version(data.get("version", VERSION), VERSION)
         settings = cls()
-        for name in FLAGS:
+        for name in (*FLAGS, *MARKS):
             value = data.get(name, False)
             if not isinstance(value, bool):
                 raise InvalidValue("invalid_setting_flag", name=name)
@@ -56,6 +69,11 @@ class Settings:
         if lang is not None and normalise_lang(lang) != lang:
             raise InvalidValue("invalid_setting_lang", langs=", ".join(LANGS))
         settings.lang = lang
+        for name, choices in CHOICES.items():
+            value = data.get(name, choices[0])
+            if value not in choices:
+                raise InvalidValue("invalid_setting_choice", name=name, choices=", ".join(choices))
+            setattr(settings, name, value)
         settings.extra = {name: value for name, value in data.items() if name not in _FIELDS}
         return settings
 

@@ -1,0 +1,245 @@
+"""What the cards and the table look like (docs/layout.md, "Faces" and "Themes and card faces"):
+court pictures, pips, the dark theme, four colours and large print, the sign of a refused pair,
+the first visit's hint and the embed's theme.
+
+Deal HM1-N-AAAAAAB has the king of spades on pile 3, the queen of clubs on pile 2 and the jack
+of hearts in R3; the nine of hearts on pile 4 and the six of hearts on pile 5 make 15, a pair
+the engine refuses.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+from game_support import DEAL, button, card, open_settings, status
+from harness import open_app
+from playwright.sync_api import BrowserContext, Page, expect
+from test_accessibility import axe_violations
+from test_layout import assert_contrast
+
+from halfmoon_core import Game
+
+GAME = f"index.html?lang=en&deal={DEAL}"
+COURTS = {"3": "king", "2": "queen", "R3": "jack"}
+HEART, DIAMOND, SPADE, CLUB = "4", "7", "8", "11"
+"""9♥ on pile 4, 2♦ on pile 7, 7♠ on pile 8, 10♣ on pile 11."""
+
+PICTURE = """(el) => {
+  const style = getComputedStyle(el.querySelector(".hm-pip"));
+  const box = el.querySelector(".hm-pip").getBoundingClientRect();
+  return { image: style.backgroundImage, width: box.width, height: box.height };
+}"""
+
+LUMINANCE = """(el) => {
+  const [r, g, b] = getComputedStyle(el).backgroundColor.match(/[\\d.]+/g).map(Number);
+  const lin = (c) => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}"""
+
+
+EARLY = """document.addEventListener("DOMContentLoaded", () => {
+  const root = document.documentElement;
+  window.hmEarly = [root.getAttribute("data-faces"), root.hasAttribute("data-ready")];
+});"""
+"""What <html> says when the document is parsed and early.js has run, long before Python."""
+
+
+def ink(page: Page, place: str) -> str:
+    """The colour the card at ``place`` is drawn in (its index and signs)."""
+    face = page.locator(f'#board button[data-place="{place}"] .hm-rank')
+    return face.evaluate("(el) => getComputedStyle(el).color")
+
+
+def test_the_king_queen_and_jack_each_carry_a_different_picture(page: Page) -> None:
+    """Each court card shows an SVG figure the site serves, and the three differ."""
+    open_app(page, GAME)
+    game = Game.from_code(DEAL)
+    pictures = {}
+    for place, rank in COURTS.items():
+        shown = card(page, game, place).evaluate(PICTURE)
+        found = re.fullmatch(r'url\("(.+\.svg)"\)', shown["image"])
+        assert found, (rank, shown)
+        assert rank in found.group(1), (rank, found.group(1))
+        assert shown["width"] > 10 and shown["height"] > 20, (rank, shown)
+        answer = page.request.get(found.group(1))
+        assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
+        assert "<path" in answer.text()
+        pictures[rank] = answer.text()
+    assert len(set(pictures.values())) == 3
+
+
+def test_number_cards_show_their_pips_when_large_and_one_sign_when_small(page: Page) -> None:
+    """On a desktop the nine of hearts draws nine suit signs (five above and in the middle,
+    four turned below); on a small phone, one big sign."""
+    open_app(page, GAME)
+    layers = """(el) => {
+      const pip = el.querySelector(".hm-pip");
+      const count = (part) => {
+        const mask = getComputedStyle(pip, part).maskImage;
+        return mask === "none" ? 0 : mask.split("url(").length - 1;
+      };
+      return { above: count("::before"), below: count("::after"),
+               sign: parseFloat(getComputedStyle(pip).fontSize) };
+    }"""
+    nine = page.locator(f'#board button[data-place="{HEART}"]')
+    assert nine.evaluate(layers) == {"above": 5, "below": 4, "sign": 0}
+    page.set_viewport_size({"width": 360, "height": 740})
+    small = nine.evaluate(layers)
+    assert small["sign"] > 10 and small["above"] == 0, small
+
+
+def test_four_colours_sets_diamonds_apart_from_hearts_and_clubs_from_spades(
+    page: Page,
+) -> None:
+    """Classic cards are red and black; Four colours, chosen in Settings, draws diamonds and
+    clubs in their own colours, and is there on the next visit before Python starts."""
+    open_app(page, GAME)
+    assert ink(page, DIAMOND) == ink(page, HEART)
+    assert ink(page, CLUB) == ink(page, SPADE)
+    open_settings(page)
+    faces = page.get_by_label("Card faces")
+    option = faces.locator("option", has_text=re.compile("four colours", re.I))
+    faces.select_option(option.get_attribute("value"))
+    expect(page.locator("html")).to_have_attribute("data-faces", "four")
+    assert ink(page, DIAMOND) != ink(page, HEART)
+    assert ink(page, CLUB) != ink(page, SPADE)
+    assert len({ink(page, p) for p in (HEART, DIAMOND, SPADE, CLUB)}) == 4
+    stored = page.evaluate("localStorage.getItem('halfmoon.settings')")
+    assert json.loads(stored)["faces"] == "four"
+    page.context.add_init_script(EARLY)
+    open_app(page, GAME)
+    early = page.evaluate("window.hmEarly")
+    assert early == ["four", False]
+
+
+def test_large_print_makes_the_index_bigger(page: Page) -> None:
+    """Large print draws every card's rank bigger than Classic does."""
+    open_app(page, GAME)
+    rank = page.locator(f'#board button[data-place="{SPADE}"] .hm-rank')
+    size = "(el) => parseFloat(getComputedStyle(el).fontSize)"
+    classic = rank.evaluate(size)
+    open_settings(page)
+    page.get_by_label("Card faces").select_option("large")
+    expect(page.locator("html")).to_have_attribute("data-faces", "large")
+    assert rank.evaluate(size) > classic * 1.5
+
+
+@pytest.fixture
+def dark(new_context: Any) -> BrowserContext:
+    """A context whose browser prefers a dark colour scheme (and reduced motion, so that
+    colours are measured at rest)."""
+    return new_context(color_scheme="dark", reduced_motion="reduce")
+
+
+def test_the_statistics_panel_is_dark_and_readable_in_dark(dark: BrowserContext) -> None:
+    """With the OS in dark mode (Theme: Auto), the Statistics and Settings panels are dark
+    and every text on them keeps 4.5:1; the same page in light has light panels."""
+    page = dark.new_page()
+    open_app(page, GAME)
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    button(page, "Statistics").click()
+    panel = page.locator("#stats-panel")
+    expect(panel).to_be_visible()
+    assert panel.evaluate(LUMINANCE) < 0.05
+    assert_contrast(page, "#stats-panel *", "statistics panel, dark")
+    button(page, "Settings").click()
+    assert page.locator("#settings-panel").evaluate(LUMINANCE) < 0.05
+    assert_contrast(page, "#settings-panel *", "settings panel, dark")
+    page.get_by_label("Theme").select_option("light")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    assert page.locator("#settings-panel").evaluate(LUMINANCE) > 0.8
+
+
+def test_axe_finds_nothing_in_dark(dark: BrowserContext) -> None:
+    """axe-core on the game page (hint, Settings and Statistics open) and the rules page in
+    dark: no violation."""
+    page = dark.new_page()
+    open_app(page, GAME)
+    expect(page.locator("#first-hint")).to_be_visible()
+    assert axe_violations(page) == []
+    button(page, "Settings").click()
+    assert axe_violations(page) == []
+    button(page, "Statistics").click()
+    assert axe_violations(page) == []
+    open_app(page, "rules.html?lang=en")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert axe_violations(page) == []
+
+
+def test_the_embed_follows_the_host_or_its_address(dark: BrowserContext) -> None:
+    """An embed is dark in a dark browser, light with ``theme=light``, and names a bad
+    ``theme=``."""
+    page = dark.new_page()
+    open_app(page, f"embed.html?deal={DEAL}&lang=en")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert page.locator("body").evaluate(LUMINANCE) < 0.02
+    open_app(page, f"embed.html?deal={DEAL}&lang=en&theme=light")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    open_app(page, f"embed.html?deal={DEAL}&lang=en&theme=night", expect_error=True)
+    expect(page.locator(".embed-error")).to_contain_text("theme")
+
+
+WATCH = """() => {
+  const seen = (window.hmSeen = []);
+  const board = document.getElementById("board");
+  board.addEventListener("animationstart", (event) => {
+    seen.push(["animation", event.target.getAttribute("data-place"), event.animationName]);
+  });
+  new MutationObserver((records) => {
+    for (const { target } of records) {
+      if (target.classList.contains("hm-refused")) {
+        const outline = getComputedStyle(target).outlineStyle;
+        seen.push(["refused", target.getAttribute("data-place"), outline]);
+      }
+    }
+  }).observe(board, { attributes: true, attributeFilter: ["class"], subtree: true });
+}"""
+"""Records, as they happen, the animations that start on the board and the cards marked
+refused (with their outline at that moment): the cue lasts a moment only."""
+
+
+def refuse_a_pair(page: Page) -> list[list[str]]:
+    """Tap 9♥ then 6♥ (15, refused) with the recorder on; what it saw, once the mark went."""
+    open_app(page, GAME)
+    game = Game.from_code(DEAL)
+    page.evaluate(WATCH)
+    card(page, game, HEART).click()
+    card(page, game, "5").click()
+    expect(page.locator(".hm-refused")).to_have_count(0)  # for a moment only
+    return page.evaluate("window.hmSeen")
+
+
+def test_a_refused_pair_shakes_without_words(page: Page) -> None:
+    """Move errors off (the default): 9♥ then 6♥ (15) shake, and the status line says
+    nothing."""
+    seen = refuse_a_pair(page)
+    assert ["animation", "5", "hm-refuse"] in seen and ["animation", "4", "hm-refuse"] in seen
+    assert ["refused", "5", "none"] in seen, seen
+    expect(status(page)).to_have_text("")
+
+
+def test_under_reduced_motion_a_refused_pair_is_outlined(new_context: Any) -> None:
+    """With reduced motion the refused cards get an outline for a moment, and no shake."""
+    page = new_context(reduced_motion="reduce").new_page()
+    seen = refuse_a_pair(page)
+    assert ["refused", "5", "solid"] in seen and ["refused", "4", "solid"] in seen, seen
+    assert [entry for entry in seen if entry[2] == "hm-refuse"] == []
+    expect(status(page)).to_have_text("")
+
+
+def test_the_first_visit_explains_the_chips_and_the_reserve_once(page: Page) -> None:
+    """A first visit shows what the count chips and the reserve are; Got it hides the hint
+    for good, the board under it stays playable meanwhile."""
+    open_app(page, GAME)
+    hint = page.get_by_role("region", name="Reading the table")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("how many cards it holds")
+    expect(hint).to_contain_text("reserve")
+    button(page, "Got it").click()
+    expect(hint).to_be_hidden()
+    assert json.loads(page.evaluate("localStorage.getItem('halfmoon.settings')"))["hint_seen"]
+    open_app(page, GAME)
+    expect(page.locator("#first-hint")).to_be_hidden()
