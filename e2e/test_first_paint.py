@@ -186,6 +186,30 @@ def test_a_page_of_eight_embeds_starts_only_the_runtimes_in_view(page: Page, sit
     page.screenshot(path=str(ARTIFACTS / "first-paint-eight-embeds.png"))
 
 
+def test_an_embed_waiting_for_the_viewport_is_not_a_stalled_start(
+    page: Page, site_url: str
+) -> None:
+    """An embed far below the fold keeps its runtime waiting; the start guard's 20 s without
+    progress (docs/deploys.md) counts only once the runtime is asked for: 25 s later (the
+    page's clock jumped) it still waits, with no error."""
+    page.clock.install()
+    address = site_url + "e2e-far-embed.html"
+    frame_html = (
+        f'<div style="height:6000px"></div><iframe src="{site_url}{EMBED}" title="Half Moon board"'
+        ' width="100%" height="480" style="display:block;border:0"></iframe>'
+    )
+    page.route(address, lambda route: route.fulfill(body=frame_html, content_type="text/html"))
+    page.goto(address)
+    (frame,) = [frame for frame in page.frames if frame != page.main_frame]
+    assert stages([frame]) == ["page"]
+    frame.evaluate("() => { window.sameDocument = true; }")  # gone if the guard reloads it
+    page.clock.fast_forward(25_000)
+    page.clock.run_for(2_000)  # the guard's watchdog runs once a second
+    state = """() => [document.documentElement.getAttribute("data-error"),
+        !!document.getElementById("runtime-start"), window.sameDocument === true]"""
+    assert frame.evaluate(state) == [None, True, True]
+
+
 # -- the boards the build wrote are the view's own ------------------------------------------------
 def built_board(html: str, where: str) -> str:
     """The inside of the first board written with its cards after ``where`` in a page's HTML."""

@@ -220,6 +220,9 @@
   };
   const watchdog = setInterval(() => {
     if (done()) return clearInterval(watchdog);
+    // The runtime waits, inert, in early.js's <template id="runtime-start"> until it is asked
+    // for (an embed far from the viewport: docs/startup.md, "Start order"): not a stall.
+    if (document.getElementById("runtime-start") instanceof HTMLTemplateElement) progress();
     if (performance.now() - lastProgress < STALL_MS) return;
     const stage = root.getAttribute("data-boot-stage") || "page";
     const waiting = pending();
