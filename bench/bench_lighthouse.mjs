@@ -10,7 +10,7 @@
 // start and end. Six audits error on this Chromium ("frame_sequence": its trace lacks the
 // frame events they read); they are not the site's, and are listed apart.
 //
-// Usage: node tests/bench_lighthouse.mjs [--runs N] [--dir DIR] [--page game|rules|embed]...
+// Usage: node bench/bench_lighthouse.mjs [--runs N] [--dir DIR] [--page game|rules|embed]...
 //        [--form mobile|desktop]... [--json FILE]
 
 import { spawn, spawnSync } from "node:child_process";
