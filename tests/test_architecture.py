@@ -42,3 +42,8 @@ def test_no_folder_under_web_holds_over_twenty_python_modules() -> None:
 
 def test_the_doc_lists_every_package_and_module() -> None:
     assert documented_packages() == modules_by_package()
+
+
+def test_benchmarks_live_in_bench_not_among_the_tests() -> None:
+    assert not list((ROOT / "tests").glob("bench*")), "benchmarks go in bench/ (README.md)"
+    assert (ROOT / "bench" / "bench_load.py").is_file()

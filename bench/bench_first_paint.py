@@ -1,6 +1,6 @@
 """First-visit paint benchmark of built sites in Chromium (not a test: pytest does not collect it).
 
-Run as ``python tests/bench_first_paint.py [--rounds N] [DIST [DIST ...]]`` (default: ``dist/``);
+Run as ``python bench/bench_first_paint.py [--rounds N] [DIST [DIST ...]]`` (default: ``dist/``);
 each folder is served by ``web/serve.py`` and loaded in turn, interleaved, in an order shuffled
 per round, so that two builds (say, the runtime's preloads at two priorities) are compared
 under the same load.
