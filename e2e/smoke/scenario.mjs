@@ -272,7 +272,7 @@ export async function load(browser, url, { abandoned = false } = {}) {
 /** What Firefox reports of the loads a document abandons when it goes mid-start (the page's own
  * repair reload, docs/deploys.md; a page whose server stopped under it): not the new page's. */
 const ABANDONED_LOADS =
-  /A ServiceWorker intercepted the request and encountered an unexpected error|AbortError: The operation was aborted|error loading dynamically imported module/;
+  /A ServiceWorker intercepted the request and encountered an unexpected error|AbortError: The operation was aborted|error loading dynamically imported module|NetworkError when attempting to fetch resource/;
 
 /** Fail if the driver or the page recorded a problem since the last check (but those that
  * `ignored` matches). */
