@@ -243,7 +243,12 @@ function controlled() {
  */
 export async function load(browser, url, { abandoned = false } = {}) {
   const started = performance.now();
-  if (url === undefined) await browser.reload();
+  if (url === undefined && abandoned) {
+    // The page will leave this load for another (its repair): a driver's reload, which waits
+    // for the load event of a navigation the page replaces, can hang there (WebKitWebDriver).
+    // So the page reloads itself, marked not ready first, and the loop below waits.
+    await browser.evaluate(reloadSoon);
+  } else if (url === undefined) await browser.reload();
   else await browser.goto(url);
   const deadline = started + READY_TIMEOUT_MS;
   let state;
@@ -267,6 +272,12 @@ export async function load(browser, url, { abandoned = false } = {}) {
   await browser.evaluate(installWatcher);
   await assertNoProblems(browser, where, abandoned ? ABANDONED_LOADS : null);
   return elapsed;
+}
+
+/** In the page: no longer ready, then reloaded once this script has returned. */
+function reloadSoon() {
+  document.documentElement.removeAttribute("data-ready");
+  setTimeout(() => location.reload(), 0);
 }
 
 /** What Firefox reports of the loads a document abandons when it goes mid-start (the page's own
