@@ -9,7 +9,6 @@ import contextlib
 import functools
 import socket
 import threading
-import time
 from pathlib import Path
 from typing import BinaryIO
 
@@ -69,7 +68,10 @@ class DyingServer:
                     if owner.dead.is_set():
                         raise _Cut("killed")
                     outputfile.write(block)
-                    time.sleep(len(block) / RATE)
+                    # The link's rate: the next block waits its turn, or the kill, whichever
+                    # comes first (an event, not a sleep).
+                    if owner.dead.wait(len(block) / RATE):
+                        raise _Cut("killed")
 
         self.dead.clear()
         server = serve.SiteServer(
