@@ -145,7 +145,11 @@ async function launchOnce() {
     const { Builder } = await import("selenium-webdriver");
     const driver = await new Builder()
       .usingServer(webDriver.url)
-      .withCapabilities({ browserName: "MiniBrowser" })
+      // "none": WebKitWebDriver never waits for a navigation itself; goto() and reload() wait
+      // for the new document. Its own wait can hang for good on a navigation that the page
+      // replaces by another mid-load (the repair reload, docs/deploys.md), and every later
+      // command of the session with it.
+      .withCapabilities({ browserName: "MiniBrowser", pageLoadStrategy: "none" })
       .build();
     try {
       await driver.manage().setTimeouts({ script: 60_000, pageLoad: 90_000, implicit: 0 });
@@ -162,6 +166,16 @@ async function launchOnce() {
   }
 }
 
+/** In the page: mark this document as the one being left. */
+function markDocument() {
+  window.halfmoonLeaving = true;
+}
+
+/** In the page: a document other than the marked one, loaded. */
+function newDocumentLoaded() {
+  return !window.halfmoonLeaving && document.readyState === "complete";
+}
+
 /** The scenario's view of WebKit: one WebDriver session (classic WebDriver). */
 class WebKitAdapter {
   constructor(driver, version, processes) {
@@ -171,14 +185,28 @@ class WebKitAdapter {
     this.processes = processes;
   }
 
-  /** Open `url` and wait for its load event (page load strategy "normal"). */
+  /** Open `url` and wait until its document has loaded. */
   async goto(url) {
-    await this.driver.get(url);
+    await this.navigate(() => this.driver.get(url));
   }
 
-  /** Reload the page and wait for its load event. */
+  /** Reload the page and wait until the new document has loaded. */
   async reload() {
-    await this.driver.navigate().refresh();
+    await this.navigate(() => this.driver.navigate().refresh());
+  }
+
+  /** Mark the open document, run `start` (which returns at once: page load strategy "none"),
+   * then wait until a document without the mark has loaded. */
+  async navigate(start) {
+    await this.driver.executeScript(markDocument);
+    await start();
+    await waitFor("the new document to load", async () => {
+      try {
+        return await this.driver.executeScript(newDocumentLoaded);
+      } catch {
+        return false; // the document changed under the script: look again
+      }
+    }, { timeoutMs: 90_000, intervalMs: 100 });
   }
 
   /** Run `fn(...args)` in the page; WebDriver awaits a returned promise. */

@@ -18,6 +18,9 @@
   const root = document.documentElement;
   /** A start with no progress for this long has failed (docs/deploys.md says why 20 s). */
   const STALL_MS = 20000;
+  // How long a page that a service worker controls waits, on a failure, for a new build's
+  // worker to take it over (see unlessTakeover below).
+  const TAKEOVER_GRACE_MS = 1500;
   const RETRIED_BUILD = "halfmoon.retried-build";
   const SELF_REPAIRED = "halfmoon.self-repaired";
   const TEXTS = {
@@ -117,11 +120,12 @@
     const lines = String(message || "unknown error").split("\n").filter((line) => line.trim());
     const text = missing || (lines.length ? lines[lines.length - 1].trim() : "unknown error");
     const failed = () => {
+      if (done() || root.hasAttribute("data-reloading")) return;
       kind = missing ? "file" : why;
       stalled = why === "stall";
       root.setAttribute("data-error", text); // then tell() (the observer below)
     };
-    if (!mayRetryBuild(text)) return failed();
+    if (!mayRetryBuild(text)) return unlessTakeover(failed);
     asking = true;
     serverAnswers().then((up) => {
       asking = false;
@@ -130,6 +134,20 @@
       session(RETRIED_BUILD, "1");
       reload();
     });
+  };
+
+  // A file that fails while a new build's worker takes this page over fails because of the
+  // takeover (the old worker leaves mid-answer), and boot.js loads the page again at the change
+  // of controller (docs/deploys.md). So a page that a worker controls waits a moment for that
+  // change before it tells; the change's reload marks the page data-reloading.
+  const unlessTakeover = (tellNow) => {
+    if (!(workers && workers.controller)) return tellNow();
+    const changed = () => setTimeout(tellNow, 0); // after boot.js's own listener
+    workers.addEventListener("controllerchange", changed, { once: true });
+    setTimeout(() => {
+      workers.removeEventListener("controllerchange", changed);
+      tellNow();
+    }, TAKEOVER_GRACE_MS);
   };
 
   // The message box: the page's own (#boot-error), or one made here when the page's HTML was
