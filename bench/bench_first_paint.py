@@ -44,42 +44,20 @@ PAGES = {
 }
 SIZES = {"phone": {"width": 412, "height": 823}, "desktop": {"width": 1350, "height": 940}}
 
-#: Notes in the page when a face-up card is first in a frame and when data-ready appears.
-WATCH = """
-(() => {
-  const marks = (window.__paint = { card: null, ready: null, lcp: [], shifts: [] });
-  const frame = () => {
-    if (marks.card === null && document.querySelector(".hm-board:not(.hm-static) .hm-card")) {
-      marks.card = performance.now();
-    }
-    if (marks.ready === null && document.documentElement.hasAttribute("data-ready")) {
-      marks.ready = performance.now();
-    }
-    if (marks.card === null || marks.ready === null) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) marks.lcp.push(entry.startTime);
-  }).observe({ type: "largest-contentful-paint", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (!entry.hadRecentInput) marks.shifts.push(entry.value);
-    }
-  }).observe({ type: "layout-shift", buffered: true });
-})();
-"""
+#: Notes the marks in the page (the browser tests' script, e2e/first_paint_marks.js).
+WATCH = (ROOT / "e2e" / "first_paint_marks.js").read_text(encoding="utf-8")
 
 #: Read once the page is ready and two frames later (a last layout shift or paint counted).
 READ = """async () => {
   for (let i = 0; i < 2; i += 1) await new Promise((done) => requestAnimationFrame(done));
-  const marks = window.__paint;
+  const marks = window.__firstPaint;
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
   return {
     fcp: fcp ? fcp.startTime : null,
     lcp: marks.lcp.length ? marks.lcp[marks.lcp.length - 1] : null,
-    card: marks.card,
+    card: marks.cards,
     ready: marks.ready,
-    cls: marks.shifts.reduce((a, b) => a + b, 0),
+    cls: marks.shifts.reduce((sum, shift) => sum + shift.value, 0),
   };
 }"""
 

@@ -7,8 +7,10 @@ The fixtures live in ``conftest.py``; this module holds what a test imports by n
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from dataclasses import dataclass, field
+from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
@@ -63,6 +65,16 @@ def chromium_executable() -> str | None:
         if candidate and shutil.which(candidate):
             return candidate
     return None
+
+
+def page_function(module: str, name: str) -> str:
+    """The text of the function ``name`` exported by the JavaScript module ``module`` of
+    ``e2e/`` (in-page functions shared with the smoke scenario), for ``page.evaluate``."""
+    text = (Path(__file__).resolve().parent / module).read_text(encoding="utf-8")
+    found = re.search(rf"^export ((?:async )?function {name}\(.*?^}}$)", text, re.M | re.S)
+    if not found:
+        raise LookupError(f"e2e/{module} exports no function {name}")
+    return found.group(1)
 
 
 def origin_of(url: str) -> str:

@@ -35,34 +35,8 @@ page's HTML: what the local server and a new renderer take to answer on a loaded
 MAX_SHIFT = 0.02
 """The most a page's layout may shift while it starts (the sum of its layout shifts)."""
 
-WATCH = """
-(() => {
-  const marks = (window.__firstPaint = { cards: null, readyAtCards: null, ready: null,
-                                         lcp: [], shifts: [] });
-  const faceUp = () => [...document.querySelectorAll(".hm-board:not(.hm-static) .hm-card")]
-    .some((card) => card.getBoundingClientRect().width > 0);
-  const frame = () => {
-    const root = document.documentElement;
-    if (marks.cards === null && faceUp()) {
-      marks.cards = performance.now();
-      marks.readyAtCards = root.hasAttribute("data-ready");
-    }
-    if (marks.ready === null && root.hasAttribute("data-ready")) marks.ready = performance.now();
-    if (marks.cards === null || marks.ready === null) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) marks.lcp.push(entry.startTime);
-  }).observe({ type: "largest-contentful-paint", buffered: true });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.hadRecentInput) continue;
-      const nodes = entry.sources.map((source) => source.node && source.node.nodeName);
-      marks.shifts.push({ value: entry.value, at: entry.startTime, nodes });
-    }
-  }).observe({ type: "layout-shift", buffered: true });
-})();
-"""
+WATCH = (Path(__file__).resolve().parent / "first_paint_marks.js").read_text(encoding="utf-8")
+"""The init script that notes the first visit's marks in the page (``window.__firstPaint``)."""
 
 #: What the init script noted, two frames after data-ready (a last shift or paint counted).
 MARKS = """async () => {

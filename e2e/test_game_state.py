@@ -225,25 +225,28 @@ def test_tampered_saved_game_is_set_aside(page: Page) -> None:
     expect(page.locator("#moves")).to_have_text("0")
 
 
+def reopen_with_save_version(page: Page, version: int) -> dict:
+    """Save a game of DEAL, mark its save as of format ``version``, open the page again;
+    the save as written."""
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    saved["version"] = version
+    write_storage(page, GAME_KEY, json.dumps(saved))
+    open_app(page, "index.html?lang=en")
+    return saved
+
+
 def test_a_save_of_a_newer_version_is_left_where_it_is(page: Page) -> None:
     """docs/storage.md, "Forward compatibility": a newer version's save is neither read nor
     set aside nor written over; the page says to reload."""
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
-    saved["version"] = 99
-    write_storage(page, GAME_KEY, json.dumps(saved))
-    open_app(page, "index.html?lang=en")
+    saved = reopen_with_save_version(page, 99)
     expect(status(page)).to_contain_text("saved by a newer version of Half Moon")
     assert kept_copies(page) == []
     assert json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})")) == saved
 
 
 def test_a_save_with_a_version_that_is_no_version_is_set_aside(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
-    saved["version"] = 0
-    write_storage(page, GAME_KEY, json.dumps(saved))
-    open_app(page, "index.html?lang=en")
+    reopen_with_save_version(page, 0)
     expect(status(page)).to_contain_text("The saved game could not be read")
     assert [c["key"] for c in kept_copies(page)] == [GAME_KEY]
 

@@ -18,7 +18,7 @@ import pytest
 import serve
 from dying_server import DyingServer
 from game_support import DEAL, button, open_settings, play
-from harness import PageGuard, open_app
+from harness import PageGuard, open_app, page_function
 from playwright.sync_api import Page, Route, expect
 
 from halfmoon_core import Game
@@ -30,34 +30,10 @@ READY = "html[data-ready]:not([data-reloading]):not([data-error])"
 GAME = f"index.html?lang=en&deal={DEAL}"
 CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
     navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
-#: In the page: put a garbage body in every cache entry whose URL ends with the given name;
-#: return how many entries were damaged.
-DAMAGE = """async (name) => {
-    let damaged = 0;
-    for (const cacheName of await caches.keys()) {
-        const cache = await caches.open(cacheName);
-        for (const request of await cache.keys()) {
-            if (request.url.endsWith(name)) {
-                await cache.put(request, new Response("garbage, not the build's file"));
-                damaged += 1;
-            }
-        }
-    }
-    return damaged;
-}"""
-#: In the page: the size of each cached copy of the file whose URL ends with the given name.
-CACHED_SIZES = """async (name) => {
-    const sizes = [];
-    for (const cacheName of await caches.keys()) {
-        const cache = await caches.open(cacheName);
-        for (const request of await cache.keys()) {
-            if (request.url.endsWith(name)) {
-                sizes.push((await (await cache.match(request)).arrayBuffer()).byteLength);
-            }
-        }
-    }
-    return sizes;
-}"""
+#: In the page: damage every cached copy of a file (by the end of its URL); how many were.
+DAMAGE = page_function("page_caches.mjs", "damageCached")
+#: In the page: the size of each cached copy of a file (by the end of its URL).
+CACHED_SIZES = page_function("page_caches.mjs", "cachedSizes")
 
 
 def published(site_dir: Path, suffix: str) -> Path:
@@ -228,3 +204,27 @@ def test_a_file_that_is_not_the_builds_is_never_cached(
         )
         assert state == "redundant"
         assert page.evaluate(CACHED_SIZES, "/icon-192.png") == []
+
+
+@pytest.mark.allow_page_errors  # the failed download's own console error
+@pytest.mark.parametrize("name", ["core.js", "pyodide.asm.mjs"])
+def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
+    page: Page, name: str
+) -> None:
+    """docs/deploys.md, "A deployment during a first visit, a download that fails": the first
+    download of a runtime file fails on the way (the connection drops); the page loads again
+    by itself, once, and plays, the player told nothing."""
+    seen: list[str] = []
+
+    def drop_first(route: Route) -> None:
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    page.route(f"**/vendor/**/{name}", drop_first)
+    open_app(page, GAME)
+    assert len(seen) >= 2, seen
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert page.evaluate("sessionStorage.length") == 0  # the one retry is free again

@@ -57,7 +57,9 @@ RELATIVE_EMBED_NOTE = (
 
 def _cmd_embed(args: argparse.Namespace) -> str:
     steps, base = args.steps or "", args.base or ""
-    snippet = embed_snippet(args.start, steps, args.labels, args.lang, base, args.compact)
+    snippet = embed_snippet(
+        args.start, steps, labels=args.labels, lang=args.lang, base=base, compact=args.compact
+    )
     if not base:
         print(RELATIVE_EMBED_NOTE, file=sys.stderr)
     return snippet
@@ -140,12 +142,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_check)
     _embed_arguments(_subparser(sub, "embed", "print an <iframe> snippet for embed.html"))
     p = _subparser(sub, "daily", "print the deal code of a date's daily deal (today's by default)")
-    p.add_argument(
-        "date",
-        nargs="?",
-        default="",
-        help="a date YYYY-MM-DD from 2026-01-01, e.g. 2026-11-30 (none: today, the local date)",
-    )
+    date_help = "a date YYYY-MM-DD from 2026-01-01, e.g. 2026-11-30 (none: today, the local date)"
+    p.add_argument("date", nargs="?", default="", help=date_help)
     p.set_defaults(run=_cmd_daily)
     return parser
 
@@ -154,23 +152,14 @@ def _embed_arguments(p: argparse.ArgumentParser) -> None:
     """The arguments of ``embed``."""
     p.add_argument("start", help=_START_HELP)
     p.add_argument("--steps", default="", metavar="MOVES", help="a step viewer of " + _MOVES_HELP)
-    p.add_argument(
-        "--compact",
-        action="store_true",
-        help="write the steps as a short replay code, e.g. replay=IA for 4-7,2-3-R3",
-    )
-    p.add_argument(
-        "--labels",
-        action="store_true",
-        help="show each place's name and card count under it, e.g. '4' over '8' or 'R3' over '1'",
-    )
+    for flag, help_text in (
+        ("--compact", "write the steps as a short replay code, e.g. replay=IA for 4-7,2-3-R3"),
+        ("--labels", "show each place's name and card count under it, e.g. '4' over '8'"),
+    ):
+        p.add_argument(flag, action="store_true", help=help_text)
     p.add_argument("--lang", choices=LANGS, help="the board's language, e.g. --lang vi")
-    p.add_argument(
-        "--base",
-        default="",
-        metavar="URL",
-        help="the site's address, e.g. https://example.org (default: a relative embed.html)",
-    )
+    base_help = "the site's address, e.g. https://example.org (default: a relative embed.html)"
+    p.add_argument("--base", default="", metavar="URL", help=base_help)
     p.set_defaults(run=_cmd_embed)
 
 

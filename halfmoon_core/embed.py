@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TypedDict, Unpack
 
 from .deals import normalise_code
 from .game import Game, replay
@@ -12,6 +13,17 @@ from .replay_code import encode_replay
 
 LANGS = ("en", "vi")
 _SAFE = ":/,-"
+
+
+class EmbedOptions(TypedDict, total=False):
+    """How an embedded board shows: place names and counts (``labels``), its language
+    (``lang``), the site's address (``base``, else a relative ``src``) and steps written as a
+    replay code (``compact``)."""
+
+    labels: bool
+    lang: str | None
+    base: str
+    compact: bool
 
 
 def embed_url(
@@ -46,17 +58,10 @@ def embed_url(
     return f"{prefix}embed.html?{'&'.join(params)}"
 
 
-def embed_snippet(
-    start: str,
-    steps: str = "",
-    labels: bool = False,
-    lang: str | None = None,
-    base: str = "",
-    compact: bool = False,
-) -> str:
+def embed_snippet(start: str, steps: str = "", **options: Unpack[EmbedOptions]) -> str:
     """A ready ``<iframe>`` element showing the board (escaped for HTML)."""
-    url = embed_url(start, steps, labels, lang, base, compact)
-    title = "Half Moon board" if lang != "vi" else "Bàn chơi Half Moon"
+    url = embed_url(start, steps, **options)
+    title = "Half Moon board" if options.get("lang") != "vi" else "Bàn chơi Half Moon"
     height = 560 if steps else 480
     return (
         f'<iframe src="{escape(url)}" title="{escape(title)}" width="100%" height="{height}"'

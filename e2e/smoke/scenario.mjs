@@ -23,6 +23,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadAverage, waitFor } from "./processes.mjs";
 import { answers, ROOT, SITE_DIR, startSite } from "./server.mjs";
+import { cachedSizes, damageCached } from "../page_caches.mjs";
 
 /** How many times each page is loaded in the start-up test. */
 export const LOADS_PER_PAGE = 3;
@@ -199,34 +200,6 @@ function readyGameAt(url, deal) {
     (el) => el.textContent.trim() === "Restart deal" && !el.disabled && el.getClientRects().length > 0,
   );
   return restart.length === 1 && !restart[0].closest("[hidden], [inert], [aria-hidden='true']");
-}
-
-/** In the page: put a garbage body in every cached copy of the file whose URL ends with
- * `name`; return how many copies were damaged. */
-async function damageCached(name) {
-  let damaged = 0;
-  for (const cacheName of await caches.keys()) {
-    const cache = await caches.open(cacheName);
-    for (const request of await cache.keys()) {
-      if (request.url.endsWith(name)) {
-        await cache.put(request, new Response("garbage, not the build's file"));
-        damaged += 1;
-      }
-    }
-  }
-  return damaged;
-}
-
-/** In the page: the sizes of the cached copies of the file whose URL ends with `name`. */
-async function cachedSizes(name) {
-  const sizes = [];
-  for (const cacheName of await caches.keys()) {
-    const cache = await caches.open(cacheName);
-    for (const request of await cache.keys()) {
-      if (request.url.endsWith(name)) sizes.push((await (await cache.match(request)).arrayBuffer()).byteLength);
-    }
-  }
-  return sizes;
 }
 
 /** In the page: whether a service worker controls the page. */

@@ -89,13 +89,12 @@
   let kind = "error";
   let stalled = false;
 
-  // A file of this page's own build (under app/<build-id>/) that does not load, on a visit the
-  // service worker does not serve, while the server still answers for the page: a deployment
-  // replaced the build while the page was starting. Loading the page again, once, gets the new
-  // build whole (docs/deploys.md). A server that does not answer is told, never reloaded into
-  // the browser's own error page.
-  const mayRetryBuild = (text) =>
-    /\/app\/[0-9a-f]+\//.test(text) && !(workers && workers.controller) && !session(RETRIED_BUILD);
+  // A file of the app or the runtime (under app/<build-id>/ or vendor/) that does not load
+  // while the server still answers for the page: a deployment replaced the build while the
+  // page was starting (its files are gone), or a download failed on the way. Loading the page
+  // again, once, gets the build whole (docs/deploys.md). A server that does not answer is
+  // told, never reloaded into the browser's own error page.
+  const mayRetryBuild = (text) => /\/(app\/[0-9a-f]+|vendor)\//.test(text) && !session(RETRIED_BUILD);
   const serverAnswers = () =>
     fetch(location.href, { method: "HEAD", cache: "no-store" }).then((r) => r.ok, () => false);
 
@@ -125,7 +124,8 @@
       stalled = why === "stall";
       root.setAttribute("data-error", text); // then tell() (the observer below)
     };
-    if (!mayRetryBuild(text)) return unlessTakeover(failed);
+    const fileFailed = why === "file" || missing !== null; // not a stall, not Python's own
+    if (!(fileFailed && mayRetryBuild(text))) return unlessTakeover(failed);
     asking = true;
     serverAnswers().then((up) => {
       asking = false;
