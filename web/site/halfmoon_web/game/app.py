@@ -79,6 +79,7 @@ class GamePage:
         stats = self.stats = StatsPanel(dom, data, state)
         saver = self.saver = Saver(dom, stores, state, board)
         tabs = self.tabs = TabSync(dom, stores, state, board, saver, dialogs, info, end)
+        saver.on_refused = tabs.on_save_refused
         backups = self.backups = BackupsList(dom, data, state)
         language = PageLanguage(dom, state, board, saver, stats, backups, end, info)
         self.language = language
@@ -135,7 +136,7 @@ class GamePage:
         self.settings.fill_languages()
         self.settings.sync_form()
         self.settings.show_looks()
-        self.tabs.save_game()
+        self.saver.save_game()
         notices = [*notices, *self.saver.problem_texts()]
         for button in self.dom.document.querySelectorAll("[data-action][disabled]"):
             button.removeAttribute("disabled")
@@ -164,7 +165,7 @@ class GamePage:
             dialog.addEventListener("close", closed)
         doc.addEventListener("visibilitychange", dom.proxy(self.on_visibility))
         window.addEventListener("storage", dom.proxy(self.on_storage))
-        leaving = dom.proxy(lambda _event: self.tabs.save_game(leaving=True))
+        leaving = dom.proxy(lambda _event: self.saver.flush(leaving=True))
         window.addEventListener("pagehide", leaving)
         window.setInterval(dom.proxy(self.info.tick), TICK_MS)
 

@@ -4,7 +4,7 @@ names its date in place of the word "Deal"), and the Undo and Redo buttons' stat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .clock import format_time
 from .daily_deal import date_text
@@ -22,26 +22,48 @@ class InfoBar:
 
     dom: PageDom
     state: PageState
+    _shown: dict[str, object]
+    """What the bar shows now, by element: only what changed is written (a tap's time is
+    spent in calls to the DOM, docs/performance.md)."""
 
     def __init__(self, dom: PageDom, state: PageState) -> None:
         self.dom = dom
         self.state = state
+        self._shown = {}
+        self._buttons: dict[str, Any] = {}
+        """The toolbar's Undo and Redo buttons (found once)."""
 
     def update(self) -> None:
         """Score, moves, deal code, clock and the Undo and Redo buttons."""
         session = self.state.session
         game = session.game
-        self.dom.el("score").textContent = str(game.score)
-        self.dom.el("moves").textContent = str(game.moves)
-        self.dom.el("deal-code").textContent = session.code
-        self.show_daily()
+        for element_id, text in (
+            ("score", str(game.score)),
+            ("moves", str(game.moves)),
+            ("deal-code", session.code),
+        ):
+            if self._changed(element_id, text):
+                self.dom.el(element_id).textContent = text
+        if self._changed("daily", (session.daily, self.state.lang)):
+            self.show_daily()
         self.tick()
         for action, enabled in (("undo", game.can_undo), ("redo", game.can_redo)):
-            button = self.dom.query(f'.toolbar [data-action="{action}"]')
+            button = self._buttons.get(action)
+            if button is None:
+                button = self._buttons[action] = self.dom.query(
+                    f'.toolbar [data-action="{action}"]'
+                )
             if enabled:
                 button.removeAttribute("disabled")
             else:
                 button.setAttribute("disabled", "")
+
+    def _changed(self, name: str, value: object) -> bool:
+        """Whether ``name`` shows something else than ``value`` (now it is to show it)."""
+        if self._shown.get(name, self) == value:
+            return False
+        self._shown[name] = value
+        return True
 
     def show_daily(self) -> None:
         """Say in the info bar whether the deal is a daily deal, and of which date."""

@@ -83,15 +83,16 @@ class GamePlay:
             self.dom.say("")
 
     def after_change(self, announce: bool, lead: str = "") -> None:
-        """After a removal, an undo or a new game: info bar, statistics, save, end of game
-        (said after ``lead``, what the status line says of the change)."""
+        """After a removal, an undo or a new game: statistics, info bar, end of game (said
+        after ``lead``, what the status line says of the change); the save waits for the frame
+        to be painted (docs/performance.md)."""
         if self.state.session.record_win(self.stores.data, self.dom.now()) is not None:
             self.stats.render()
         self.info.update()
-        self.tabs.save_game()
         if self.state.session.game.status == "won":
             self.board.celebrate()  # CSS only: the end dialog opens and takes the focus now
         self.end.check(announce, lead)
+        self.tabs.saver.changed()
 
     def undo(self) -> None:
         """Take back the last removal."""
@@ -102,7 +103,8 @@ class GamePlay:
         state.session.acted(self.dom.now())
         self.dom.say(state.t("undone", cards=i18n.cards_words(outcome.returned, state.lang)))
         self.after_change(announce=True)
-        self.dialogs.keep_focus(outcome.move.places[0])  # Undo may be off now, or its dialog gone
+        place = outcome.move.places[0]  # Undo may be off now, or its dialog gone; after the
+        self.dom.after_paint(lambda: self.dialogs.keep_focus(place))  # frame: it reads layout
 
     def redo(self) -> None:
         """Play the last undone removal again, said as a removal (docs/rules.md, "Undo and
@@ -115,7 +117,7 @@ class GamePlay:
         removed = state.t("removed", cards=i18n.cards_words(outcome.removed, state.lang))
         self.dom.say(removed)
         self.after_change(announce=True, lead=removed)
-        self.dialogs.keep_focus()  # Redo may be off now, the removed cards are gone
+        self.dom.after_paint(self.dialogs.keep_focus)  # Redo may be off, the cards are gone
 
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""
@@ -213,7 +215,7 @@ class GamePlay:
         clock = self.state.session.clock
         self._was_running = clock.running
         clock.pause(self.dom.now())
-        self.tabs.save_game(leaving=True)
+        self.tabs.saver.flush(leaving=True)
 
     def resume(self, shown: GameSession) -> None:
         """Back in view: the clock goes on if it ran, the game shown (``shown``) is still the

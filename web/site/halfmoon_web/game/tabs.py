@@ -1,8 +1,9 @@
 """The game page and the other tabs of this browser (docs/storage.md, "Tabs").
 
-Every save checks that storage still holds the game this page last read or wrote. When another
-tab stored a different game meanwhile, this page shows it if it has nothing unsaved, else asks
-the player which game to keep (the ``sync-dialog``). The decisions are
+Every save (:class:`~halfmoon_web.game.saver.Saver`) checks that storage still holds the game
+this page last read or wrote. When another tab stored a different game meanwhile, the saver
+writes nothing and tells this part, which shows that game if this page has nothing unsaved, else
+asks the player which game to keep (the ``sync-dialog``). The decisions are
 :class:`~halfmoon_web.storage.game_store.GameStore`'s; this puts them on the page.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board.board import Board
+from ..storage.game_store import SaveResult
 from ..storage.storage import GAME_KEY
 from .dialogs import Dialogs
 from .end_dialog import EndDialog
@@ -59,24 +61,23 @@ class TabSync:
         self.end = end
         self._theirs = None
 
-    def save_game(self, *, leaving: bool = False, force: bool = False) -> None:
-        """Save the game in progress (see :meth:`Saver.save`). When another tab stored a
-        different game meanwhile, nothing is written and this page follows it, or asks which
-        to keep (not while ``leaving``, the page being hidden or closed: no one to ask)."""
-        result = self.saver.save(leaving=leaving, force=force)
-        if result == "behind" and not leaving:
+    def on_save_refused(self, result: SaveResult) -> None:
+        """A save found another tab's game in storage (the saver writes nothing then): follow
+        it when this page has nothing new (``behind``), else ask which game to keep."""
+        if result == "behind":
             self.follow_stored()
-        elif result == "conflict" and not leaving:
+        else:
             self.ask_which_game(self.stores.games.stored_elsewhere())
-        self.saver.show_saving()
 
     def follow_stored(self) -> None:
         """Follow the game as stored now (its ``storage`` event may have been missed)."""
+        self.saver.flush()  # this page's change first, or its own last save looks like theirs
         self.reconcile(self.stores.storage.get_text(GAME_KEY))
 
     def reconcile(self, text: str | None) -> None:
         """Another tab stored ``text`` as the game: show it, or ask when this page has moves
         of its own that are not stored."""
+        self.saver.flush()
         decision, theirs = self.stores.games.incoming(text, self.state.session)
         if decision == "adopt":
             self.show_session(theirs, "game_from_other_tab")
@@ -98,13 +99,14 @@ class TabSync:
 
     def choose(self) -> None:
         """The not-saved indicator's Choose button: ask again which game to keep."""
+        self.saver.flush()
         self.ask_which_game(self.stores.games.stored_elsewhere())
 
     def keep_this_game(self) -> None:
         """The player keeps this page's game: it replaces the other tab's."""
         self.dialogs.close("sync-dialog")
         self._theirs = None
-        self.save_game(force=True)
+        self.saver.save_game(force=True)
         self.dom.say(self.state.t("kept_this_game"))
 
     def take_their_game(self) -> None:
