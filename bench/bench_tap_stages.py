@@ -63,14 +63,15 @@ STAGES = (
     ("statistics", "halfmoon_web.game.session", "GameSession", "record_win"),
     ("statistics", "halfmoon_web.stats.stats_panel", "StatsPanel", "render"),
     ("info bar", "halfmoon_web.game.info_bar", "InfoBar", "update"),
-    ("save (all)", "halfmoon_web.game.tabs", "TabSync", "save_game"),
+    ("save (all)", "halfmoon_web.game.tabs", "TabSync", "save_game"),  # before the funnel
+    ("save (all)", "halfmoon_web.game.saver", "Saver", "save_game"),
     ("save: game", "halfmoon_web.storage.game_store", "GameStore", "save"),
     ("save: snapshot", "halfmoon_web.game.saver", "Saver", "save_snapshot"),
     ("snapshot: markup", "halfmoon_web.board.board_view", "BoardView", "markup"),
     ("save: indicator", "halfmoon_web.game.saver", "Saver", "show_saving"),
     ("end check", "halfmoon_web.game.end_dialog", "EndDialog", "check"),
     ("focus", "halfmoon_web.game.dialogs", "Dialogs", "keep_focus"),
-    ("deferred work", "halfmoon_web.game.saver", "Saver", "flush"),
+    ("save: scheduled", "halfmoon_web.game.saver", "Saver", "changed"),
 )
 
 #: Python run once in the page: wrap every stage that exists in this build with a timer.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .clock import format_time
+from .context import Change, PageContext
 from .daily_deal import date_text
 from .page_state import PageState
 
@@ -26,9 +27,10 @@ class InfoBar:
     """What the bar shows now, by element: only what changed is written (a tap's time is
     spent in calls to the DOM, docs/performance.md)."""
 
-    def __init__(self, dom: PageDom, state: PageState) -> None:
-        self.dom = dom
-        self.state = state
+    def __init__(self, ctx: PageContext) -> None:
+        self.dom = ctx.dom
+        self.state = ctx.state
+        ctx.subscribe(self.on_change)
         self._shown = {}
         self._buttons: dict[str, Any] = {}
         """The toolbar's Undo and Redo buttons (found once)."""
@@ -57,6 +59,13 @@ class InfoBar:
                 button.removeAttribute("disabled")
             else:
                 button.setAttribute("disabled", "")
+
+    def on_change(self, change: Change) -> None:
+        """A move or another game: the figures; another language: the daily deal's date."""
+        if change.reason in ("move", "game"):
+            self.update()
+        elif change.reason == "language":
+            self.show_daily()
 
     def _changed(self, name: str, value: object) -> bool:
         """Whether ``name`` shows something else than ``value`` (now it is to show it)."""

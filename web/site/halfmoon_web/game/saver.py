@@ -21,6 +21,7 @@ from ..storage.snapshot import game_identity, make_snapshot
 from ..storage.storage import SNAPSHOT_KEY
 from . import saving_view
 from .clock import format_time
+from .context import Change, PageContext
 from .page_state import PageState
 
 if TYPE_CHECKING:
@@ -46,16 +47,28 @@ class Saver:
     _waiting: bool
     """A change waits to be saved."""
 
-    def __init__(self, dom: PageDom, stores: Stores, state: PageState, board: Board) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
+    def __init__(self, ctx: PageContext, board: Board) -> None:
+        self.dom = ctx.dom
+        self.stores = ctx.stores
+        self.state = ctx.state
         self.board = board
         self._snapshot_drawn = None
         self._leave_guard = None
         self._guarding = False
         self.on_refused = None
         self._waiting = False
+        ctx.subscribe(self.on_change)
+
+    def on_change(self, change: Change) -> None:
+        """A move, or another game of this page's: save it after the frame; a game as stored
+        (another tab's, an import) or other settings: the snapshot now; another language:
+        the indicator's words."""
+        if change.reason == "move" or (change.reason == "game" and not change.stored):
+            self.changed()
+        elif change.reason == "game" or change.reason == "settings":
+            self.save_snapshot()
+        if change.reason in ("language", "settings"):
+            self.show_saving()
 
     def changed(self) -> None:
         """The game changed: save it in a task after the frame that shows the change is

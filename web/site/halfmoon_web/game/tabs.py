@@ -11,55 +11,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board.board import Board
 from ..storage.game_store import SaveResult
 from ..storage.storage import GAME_KEY
+from .context import PageContext
 from .dialogs import Dialogs
-from .end_dialog import EndDialog
-from .info_bar import InfoBar
-from .page_state import PageState
 from .saver import Saver
 from .session import GameSession
 
 if TYPE_CHECKING:
-    from .page_dom import PageDom
     from .startup import Stores
 
 
 class TabSync:
-    """Saves without overwriting another tab's game; follows or asks when one comes in."""
+    """Follows another tab's game, or asks which to keep when both moved."""
 
-    dom: PageDom
+    ctx: PageContext
     stores: Stores
-    state: PageState
-    board: Board
     saver: Saver
     dialogs: Dialogs
-    info: InfoBar
-    end: EndDialog
     _theirs: GameSession | None
     """Another tab's game, while the player chooses between it and this page's."""
 
-    def __init__(
-        self,
-        dom: PageDom,
-        stores: Stores,
-        state: PageState,
-        board: Board,
-        saver: Saver,
-        dialogs: Dialogs,
-        info: InfoBar,
-        end: EndDialog,
-    ) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
-        self.board = board
+    def __init__(self, ctx: PageContext, saver: Saver, dialogs: Dialogs) -> None:
+        self.ctx = ctx
+        self.stores = ctx.stores
         self.saver = saver
         self.dialogs = dialogs
-        self.info = info
-        self.end = end
         self._theirs = None
+        saver.on_refused = self.on_save_refused
 
     def on_save_refused(self, result: SaveResult) -> None:
         """A save found another tab's game in storage (the saver writes nothing then): follow
@@ -78,7 +57,7 @@ class TabSync:
         """Another tab stored ``text`` as the game: show it, or ask when this page has moves
         of its own that are not stored."""
         self.saver.flush()
-        decision, theirs = self.stores.games.incoming(text, self.state.session)
+        decision, theirs = self.stores.games.incoming(text, self.ctx.state.session)
         if decision == "adopt":
             self.show_session(theirs, "game_from_other_tab")
         elif decision == "conflict":
@@ -107,7 +86,7 @@ class TabSync:
         self.dialogs.close("sync-dialog")
         self._theirs = None
         self.saver.save_game(force=True)
-        self.dom.say(self.state.t("kept_this_game"))
+        self.ctx.dom.say(self.ctx.state.t("kept_this_game"))
 
     def take_their_game(self) -> None:
         """The player takes the other tab's game: this page shows it."""
@@ -119,12 +98,4 @@ class TabSync:
 
     def show_session(self, session: GameSession, message_key: str) -> None:
         """Show a game another tab stored (its clock waits for the next tap)."""
-        self.state.session = session
-        self.stores.games.adopted(session)
-        self.board.model = session.model
-        self.board.render()
-        self.info.update()
-        self.dom.say(self.state.t(message_key))
-        self.end.check(announce=False)
-        self.saver.save_snapshot()
-        self.dialogs.keep_focus()
+        self.ctx.show(session, self.ctx.state.t(message_key), stored=True)
