@@ -1,7 +1,9 @@
 """How long a tap takes on the game page: select, removal, undo and redo, p50 and p95.
 
-Run as ``python bench/bench_taps.py [--taps N] [--rates 1,4]`` (``npm run bench:taps``; never
-part of ``npm test``). Builds ``dist/`` if stale, serves it with ``web/serve.py``, and drives
+Run as ``python bench/bench_taps.py [--taps N] [--rates 1,4] [--site DIR ...]``
+(``npm run bench:taps``; never part of ``npm test``). Builds ``dist/`` if stale (or takes the
+built sites ``--site`` names, to compare builds: at each rate they are measured in turn, so the
+machine's load falls on each alike), serves it with ``web/serve.py``, and drives
 Debian's Chromium (the e2e flags) with the CPU throttled by each rate in turn (4x is the speed
 Lighthouse uses for a mid-range phone). Each figure is measured in the page around
 ``element.click()``, inside which the Python handler runs: the time from the tap to the
@@ -20,6 +22,7 @@ import os
 import random
 import statistics
 import sys
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -87,42 +90,54 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=40, help="measures of each kind (>= 30)")
     parser.add_argument("--rates", default="1,4", help="CPU slow-down factors, comma-separated")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument(
+        "--site",
+        action="append",
+        type=Path,
+        help="a built site to measure (repeat to compare builds, measured in turn at each rate;"
+        " default dist/, rebuilt if stale)",
+    )
     args = parser.parse_args(argv)
-    if build.is_stale(build.DEFAULT_OUT):
+    sites = args.site or [build.DEFAULT_OUT]
+    if not args.site and build.is_stale(build.DEFAULT_OUT):
         build.build(build.DEFAULT_OUT)
     rates = [float(r) for r in args.rates.split(",")]
     executable = chromium_executable()
     print(f"load average before: {os.getloadavg()}")
     rows = []
-    with serve.serve_in_thread(build.DEFAULT_OUT) as url, sync_playwright() as pw:
+    with ExitStack() as stack, sync_playwright() as pw:
+        urls = [stack.enter_context(serve.serve_in_thread(site)) for site in sites]
         browser = pw.chromium.launch(
             headless=True,
             args=CHROMIUM_ARGS,
             **({"executable_path": executable} if executable else {}),
         )
         for rate in rates:
-            context = browser.new_context(viewport={"width": 412, "height": 823})
-            page = context.new_page()
-            cdp = context.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-            times = measure(page, url, args.taps, random.Random(args.seed))
-            for kind in KINDS:
-                values = times[kind]
-                rows.append(
-                    (
-                        f"{rate:g}x",
-                        kind,
-                        len(values),
-                        statistics.median(values),
-                        percentile(values, 0.95),
-                        max(values),
+            for number, url in enumerate(urls):
+                context = browser.new_context(viewport={"width": 412, "height": 823})
+                page = context.new_page()
+                cdp = context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+                times = measure(page, url, args.taps, random.Random(args.seed))
+                for kind in KINDS:
+                    values = times[kind]
+                    rows.append(
+                        (
+                            f"{rate:g}x",
+                            sites[number].name if len(sites) > 1 else "",
+                            kind,
+                            len(values),
+                            statistics.median(values),
+                            percentile(values, 0.95),
+                            max(values),
+                        )
                     )
-                )
-            context.close()
+                context.close()
+                print(f"measured {sites[number]} at {rate:g}x, load average {os.getloadavg()}")
         browser.close()
-    print(f"{'cpu':>4} {'tap':<8} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
-    for rate, kind, n, p50, p95, top in rows:
-        print(f"{rate:>4} {kind:<8} {n:>4} {p50:8.1f} {p95:8.1f} {top:8.1f}")
+    print(f"{'cpu':>4} {'site':<12} {'tap':<8} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for rate, site, kind, n, p50, p95, top in rows:
+        print(f"{rate:>4} {site:<12} {kind:<8} {n:>4} {p50:8.1f} {p95:8.1f} {top:8.1f}")
     print(f"load average after: {os.getloadavg()}")
     return 0
 

@@ -67,13 +67,16 @@ def button(page: Page, name: str) -> Locator:
 
 
 def play(page: Page, game: Game, move: Move | str) -> None:
-    """Tap the cards of ``move`` and wait until the page counts it; mirror it on ``game``."""
+    """Tap the cards of ``move`` and wait until the page counts it and has stored it (its
+    save runs after the frame: ``html[data-saving]``, docs/interface.md); mirror it on
+    ``game``."""
     if isinstance(move, str):
         move = Move.of(*move.split("-"))
     for place in move.places:
         card(page, game, place).click()
     game.push(move)
     expect(page.locator("#moves")).to_have_text(str(game.moves))
+    expect(page.locator("html")).not_to_have_attribute("data-saving", "")
 
 
 def winning_game() -> dict[str, Any]:

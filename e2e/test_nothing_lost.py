@@ -249,3 +249,75 @@ def test_a_storage_failure_keeps_its_indicator_until_saving_works(page: Page) ->
     page.reload()
     wait_for_app(page)
     expect(page.locator("#moves")).to_have_text("4")
+
+
+# -- a save waits for the frame, and is never lost (docs/performance.md) ---------------------
+#: Click the element; whether the save still waited when the click returned (``data-saving``).
+CLICK_AND_ASK = (
+    "(el) => { el.click(); return document.documentElement.hasAttribute('data-saving'); }"
+)
+
+
+def remove_at_once(page: Page, game: Game) -> None:
+    """Play ``game``'s first legal move, its last tap in the page itself, and check that its
+    save was still waiting for the frame when that tap returned (the test is then of the
+    flush, not of a save already made)."""
+    move = game.legal_moves()[0]
+    for place in move.places[:-1]:
+        card(page, game, place).click()
+    assert card(page, game, move.places[-1]).evaluate(CLICK_AND_ASK)
+    game.push(move)
+
+
+def test_a_removal_then_the_tab_closed_at_once_is_kept_ten_times_of_ten(
+    page: Page, guard: PageGuard
+) -> None:
+    game = Game.from_code(DEAL)
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    for _ in range(10):
+        remove_at_once(page, game)
+        with page.expect_event("close"):
+            page.close(run_before_unload=True)  # as the player closes a tab
+        page = second_tab(page, guard)
+        open_app(page, "index.html?lang=en")
+        expect(page.locator("#moves")).to_have_text(str(game.moves))
+    assert stored_moves(page) == ",".join(str(move) for move in game.history)
+
+
+def test_a_removal_then_a_reload_within_50_ms_is_kept(page: Page) -> None:
+    game = Game.from_code(DEAL)
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    for _ in range(3):
+        remove_at_once(page, game)
+        page.reload()
+        wait_for_app(page)
+        expect(page.locator("#moves")).to_have_text(str(game.moves))
+    assert stored_moves(page) == ",".join(str(move) for move in game.history)
+
+
+def test_several_taps_before_the_frame_are_saved_once_after_it(page: Page) -> None:
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    page.evaluate(
+        """() => {
+            window.__writes = [];
+            const real = Storage.prototype.setItem;
+            Storage.prototype.setItem = function (key, value) {
+                window.__writes.push(key);
+                return real.call(this, key, value);
+            };
+        }"""
+    )
+    (first,) = [m for m in game.legal_moves() if str(m) == "4-7"]
+    game.push(first)
+    second = next(m for m in game.legal_moves() if not set(m.places) & set(first.places))
+    taps = [card(page, Game.from_code(DEAL), place).element_handle() for place in first.places]
+    after = Game.from_code(DEAL)
+    after.push(first)
+    taps += [card(page, after, place).element_handle() for place in second.places]
+    game.push(second)
+    page.evaluate("(cards) => { for (const el of cards) el.click(); }", taps)  # one task
+    expect(page.locator("html")).not_to_have_attribute("data-saving", "")
+    writes = page.evaluate("window.__writes")
+    assert writes.count(GAME_KEY) == 1, writes  # two removals, one save
+    assert stored_moves(page) == f"{first},{second}"

@@ -2,6 +2,7 @@
 ``web/site/halfmoon_web/`` sits in a package, no folder holds over 20 modules, and the doc's
 tables list each package's modules exactly."""
 
+import ast
 import re
 from pathlib import Path
 
@@ -47,3 +48,29 @@ def test_the_doc_lists_every_package_and_module() -> None:
 def test_benchmarks_live_in_bench_not_among_the_tests() -> None:
     assert not list((ROOT / "tests").glob("bench*")), "benchmarks go in bench/ (README.md)"
     assert (ROOT / "bench" / "bench_load.py").is_file()
+
+
+def constructor_arguments() -> dict[str, int]:
+    """``path:line`` of every ``__init__`` under ``web/`` and ``halfmoon_core/`` -> how many
+    arguments it takes besides ``self``."""
+    counts = {}
+    for path in [*(ROOT / "web").rglob("*.py"), *(ROOT / "halfmoon_core").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name == "__init__":
+                args = node.args
+                named = len(args.posonlyargs) + len(args.args) + len(args.kwonlyargs) - 1
+                extra = (args.vararg is not None) + (args.kwarg is not None)
+                counts[f"{path.relative_to(ROOT)}:{node.lineno}"] = named + extra
+    return counts
+
+
+def test_no_constructor_takes_over_six_arguments() -> None:
+    """The game page's parts are built from one page context (docs/architecture.md)."""
+    counts = constructor_arguments()
+    assert counts, "no constructor found: the scan is broken"
+    assert {where: n for where, n in counts.items() if n > 6} == {}
+
+
+def test_the_game_page_wiring_stays_under_150_lines() -> None:
+    lines = (VIEW / "game" / "app.py").read_text(encoding="utf-8").splitlines()
+    assert len(lines) < 150

@@ -2,7 +2,7 @@
 
 Mount it anywhere (game page, rules page step viewer, ``embed.html``)::
 
-    board = Board(container, BoardModel(game), lang="en", labels=True, on_tap=handler)
+    board = Board(container, BoardModel(game), BoardOptions(lang="en", labels=True), on_tap=handler)
 
 Taps go to the engine through :class:`~halfmoon_web.board.model.BoardModel`; after each tap the
 board re-renders and calls ``on_tap(outcome)`` with a :class:`~halfmoon_web.board.model.TapOutcome`
@@ -21,9 +21,10 @@ from pyodide.ffi import create_once_callable, create_proxy
 from ..shared.dom import found
 from .board_keys import key_target
 from .board_view import BoardView
-from .model import BoardModel, RedoOutcome, TapOutcome, UndoOutcome
+from .model import BoardModel, BoardOptions, RedoOutcome, TapOutcome, UndoOutcome
 
 TapHandler = Callable[[TapOutcome], None]
+DEFAULT_OPTIONS = BoardOptions()
 
 
 class Board:
@@ -33,24 +34,21 @@ class Board:
         self,
         container: Any,
         model: BoardModel,
+        options: BoardOptions = DEFAULT_OPTIONS,
         *,
-        lang: str = "en",
-        labels: bool = False,
-        assist: bool = False,
-        reduced_motion: bool = False,
         interactive: bool = True,
         on_tap: TapHandler | None = None,
     ) -> None:
         self.container = container
         self.model = model
-        self.assist = assist
+        self.assist = options.assist
         self.on_tap = on_tap
         """Told each tap's outcome (a page may set it once its handler is built)."""
         self.view = BoardView(
             container,
-            lang=lang,
-            labels=labels,
-            reduced_motion=reduced_motion,
+            lang=options.lang,
+            labels=options.labels,
+            reduced_motion=options.reduced_motion,
             interactive=interactive,
             game=model.game,  # adopts the board the page shows, if it is this game's
         )
@@ -138,8 +136,15 @@ class Board:
         """Play the win's celebration (not under reduced motion)."""
         self.view.celebrate()
 
+    def show(self, model: BoardModel) -> None:
+        """Show another game with its own selection (the game page's other games: the one
+        way to, docs/architecture.md)."""
+        self.model = model
+        self.render()
+
     def set_game(self, game: Any) -> None:
-        """Show another game (e.g. another step of the step viewer)."""
+        """Show another position of this board's game (e.g. another step of the step
+        viewer); the selection is cleared."""
         self.model.set_game(game)
         self.render()
 

@@ -3,8 +3,10 @@
 ``BoardView(container)`` draws into any element, so the same board mounts on the game page, the
 rules page and ``embed.html``. The layout (docs/rules.md, "The table") is pure CSS
 (``board.css``): each place carries a ``hm-at-<place>`` class that puts it on the arc.
-``render`` patches only the places whose state changed. Text goes in with ``textContent`` and
-attributes only, never as HTML.
+``render`` patches only the places whose state changed, and in them only what changed (a tap's
+time is spent in calls from Python to the DOM: docs/performance.md); a new card's face is a
+copy of the first face of that card it drew, with the attributes of its place. Text goes in
+with ``textContent`` and attributes only, never as HTML.
 
 An interactive board is one tab stop (docs/keyboard.md): its current card has ``tabindex="0"``,
 every other card ``-1``; when the current card goes, the next card in the order of the places
@@ -32,6 +34,9 @@ from .board_markup import (
 )
 from .board_markup import face as face_node
 
+#: The attributes of a card's face that depend on its place (the rest depends on the card).
+PLACE_ATTRIBUTES = frozenset({"data-place", "tabindex", "aria-label", "aria-pressed"})
+
 
 class BoardView:
     """Draws a board into ``container`` and keeps it up to date with :meth:`render`.
@@ -56,6 +61,15 @@ class BoardView:
         self.interactive = interactive
         self._states: dict[str, PlaceState | None] = dict.fromkeys(PLACES)
         self._places: dict[str, Any] = {}
+        self._holders: dict[str, Any] = {}
+        """Each place's face holder and count label (found once)."""
+        self._counts: dict[str, Any] = {}
+        self._faces: dict[str, Any] = {}
+        """What each place shows now: its card's face or the empty place (None before drawn)."""
+        self._models: dict[tuple[object, ...], Any] = {}
+        """A face of each card drawn, never shown: new faces of that card are its copies."""
+        self._ghosts: list[Any] = []
+        """The removed cards still playing their animation, and the celebration's flyers."""
         self.current: str | None = None
         """The place of the card that is the board's tab stop (interactive boards)."""
         self._refusals = 0
@@ -90,7 +104,12 @@ class BoardView:
 
     def _find_places(self) -> None:
         for place in PLACES:
-            self._places[place] = self._root.querySelector(f'[data-name="{place}"]')
+            wrapper = self._root.querySelector(f'[data-name="{place}"]')
+            self._places[place] = wrapper
+            holder = self._holders[place] = wrapper.querySelector(".hm-face-holder")
+            self._counts[place] = wrapper.querySelector(".hm-label-count")
+            face = holder.firstElementChild
+            self._faces[place] = face if found(face) else None
 
     def _adopt(self, game: Game) -> bool:
         """Take over the board the page already shows (docs/startup.md, "Before Python"): the
@@ -143,7 +162,8 @@ class BoardView:
         self, game: Game, selection: Collection[str] = (), dimmed: Collection[str] = ()
     ) -> None:
         """Bring every place up to date with ``game``, the selection and the dimmed places."""
-        for ghost in list(self._root.querySelectorAll(".hm-leaving")):
+        ghosts, self._ghosts = self._ghosts, []
+        for ghost in ghosts:
             ghost.remove()
         focused = self.focused_place()
         if focused is not None:
@@ -168,37 +188,56 @@ class BoardView:
         return str(board.outerHTML)
 
     def _draw_place(self, place: str, state: PlaceState, old: PlaceState | None) -> None:
-        wrapper = self._places[place]
-        holder = wrapper.querySelector(".hm-face-holder")
-        wrapper.setAttribute("data-count", str(state.count))
-        wrapper.querySelector(".hm-label-count").textContent = str(state.count)
-        face = holder.firstElementChild
+        if old is None or old.count != state.count:
+            self._places[place].setAttribute("data-count", str(state.count))
+            self._counts[place].textContent = str(state.count)
+        face = self._faces[place]
         same_card = (
             old is not None
-            and found(face)
+            and face is not None
             and old.card == state.card
             and old.count == state.count
             and old.lang == state.lang
         )
         if not same_card:
             removed = old is not None and old.card is not None and state.count < old.count
-            if found(face):
+            if face is not None:
                 if removed and not self.reduced_motion:
                     self._leave(face)
                 else:
                     face.remove()
-            face = self._make_face(place, state)
-            holder.prepend(face)
-        if state.card is not None:
+            face = self._faces[place] = self._make_face(place, state)
+            self._holders[place].prepend(face)
+            old = None  # the new face is neither selected nor dimmed yet
+        if state.card is None:
+            return
+        if state.selected != (old is not None and old.selected):
             face.classList.toggle("hm-selected", state.selected)
-            face.classList.toggle("hm-dim", state.dimmed)
             if self.interactive:
                 face.setAttribute("aria-pressed", "true" if state.selected else "false")
+        if state.dimmed != (old is not None and old.dimmed):
+            face.classList.toggle("hm-dim", state.dimmed)
 
     def _make_face(self, place: str, state: PlaceState) -> Any:
-        return self._dom(
-            face_node(place, state, interactive=self.interactive, current=self.current)
+        """The face of ``state`` at ``place``: a copy of that card's model face, with this
+        place's attributes (one call to copy, four to set, where drawing it takes thirty)."""
+        node = face_node(
+            place,
+            state._replace(selected=False),
+            interactive=self.interactive,
+            current=self.current,
         )
+        if state.card is None:
+            return self._dom(node)
+        key = (state.card, state.lang)
+        model = self._models.get(key)
+        if model is None:
+            model = self._models[key] = self._dom(node)
+        face = model.cloneNode(True)
+        for name, value in node.attrs:
+            if name in PLACE_ATTRIBUTES:
+                face.setAttribute(name, value)
+        return face
 
     def refuse(self, places: Collection[str]) -> int:
         """Mark the cards at ``places`` as refused (``hm-refused``: a shake, or an outline
@@ -225,10 +264,12 @@ class BoardView:
             flyer = self._dom(
                 Node("div", (("class", "hm-leaving hm-celebrate"), ("aria-hidden", "true")))
             )
-            self._places[place].querySelector(".hm-face-holder").append(flyer)
+            self._holders[place].append(flyer)
+            self._ghosts.append(flyer)
 
     def _leave(self, face: Any) -> None:
         """Turn the removed card into a ghost that plays the removal animation, then goes."""
+        self._ghosts.append(face)
         face.classList.add("hm-leaving")
         face.removeAttribute("data-place")
         face.setAttribute("aria-hidden", "true")
@@ -241,6 +282,11 @@ class BoardView:
         """The button of the card at ``place`` (JavaScript null when there is none)."""
         return self._places[place].querySelector("button[data-place]")
 
+    def _has_button(self, place: str) -> bool:
+        """Whether the place shows a card's button (an interactive board's card), as drawn."""
+        state = self._states[place]
+        return self.interactive and state is not None and state.card is not None
+
     def focused_place(self) -> str | None:
         """The place of the card that has the keyboard focus, if one has it."""
         active = self.document.activeElement
@@ -251,7 +297,7 @@ class BoardView:
 
     def set_current(self, place: str) -> None:
         """Make the card at ``place`` the board's tab stop (it was focused or tapped)."""
-        if place != self.current and found(self.card_at(place)):
+        if place != self.current and self._has_button(place):
             self._move_tab_stop(place)
 
     def focus_place(self, place: str) -> None:
@@ -268,23 +314,21 @@ class BoardView:
         if not self.interactive:
             return
         place = self.current
-        if place is None or not found(self.card_at(place)):
+        if place is None or not self._has_button(place):
             start = PLACES.index(place) if place is not None else len(PLACES) - 1
             following = PLACES[start + 1 :] + PLACES[: start + 1]
-            place = next((p for p in following if found(self.card_at(p))), None)
-        self._move_tab_stop(place)
+            place = next((p for p in following if self._has_button(p)), None)
+            self._move_tab_stop(place)  # a new face at the current place already has it
         if focus and place is not None and self.focused_place() is None:
-            self.card_at(place).focus()
+            self._faces[place].focus()
 
     def _move_tab_stop(self, place: str | None) -> None:
         """``tabindex="0"`` on the card at ``place``, ``-1`` on the one that had it."""
-        if self.current is not None:
-            old = self.card_at(self.current)
-            if found(old):
-                old.setAttribute("tabindex", "-1")
+        if self.current is not None and self._has_button(self.current):
+            self._faces[self.current].setAttribute("tabindex", "-1")
         self.current = place
         if place is not None:
-            self.card_at(place).setAttribute("tabindex", "0")
+            self._faces[place].setAttribute("tabindex", "0")
 
     def on_animation_end(self, event: Any) -> None:
         """Remove a ghost once its animation ended (the controller forwards the event)."""

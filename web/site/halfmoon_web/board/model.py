@@ -13,6 +13,15 @@ from halfmoon_core import Card, Game, Move, Status, joinable, tap
 from halfmoon_core.tapping import ErrorKey, Selection, clean_selection
 
 
+class BoardOptions(NamedTuple):
+    """How a board is shown: its language, the diagram labels, placement assist, motion."""
+
+    lang: str = "en"
+    labels: bool = False
+    assist: bool = False
+    reduced_motion: bool = False
+
+
 class TapOutcome(NamedTuple):
     """What one tap did."""
 

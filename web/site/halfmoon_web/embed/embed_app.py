@@ -19,7 +19,7 @@ from typing import Any
 from halfmoon_core import is_position_text
 
 from ..board.announce import tap_message
-from ..board.board import Board
+from ..board.board import Board, BoardOptions
 from ..board.model import BoardModel, TapOutcome
 from ..game.clock import Clock, format_time
 from ..shared.dom import focus_lost, found, page_language, translate_marked
@@ -59,8 +59,7 @@ class EmbedPage:
             self.view = Board(
                 host,
                 BoardModel(line.game_at(0)),
-                lang=self.lang,
-                labels=config.labels,
+                BoardOptions(lang=self.lang, labels=config.labels),
                 on_tap=self._on_tap,
             )
             self.say(end_title(self.view.model.game.status, self.lang))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..shared import i18n
 from .clock import format_time
+from .context import Change, PageContext
 from .dialogs import Dialogs
 from .page_state import PageState
 
@@ -23,10 +24,19 @@ class EndDialog:
     state: PageState
     dialogs: Dialogs
 
-    def __init__(self, dom: PageDom, state: PageState, dialogs: Dialogs) -> None:
-        self.dom = dom
-        self.state = state
+    def __init__(self, ctx: PageContext, dialogs: Dialogs) -> None:
+        self.dom = ctx.dom
+        self.state = ctx.state
         self.dialogs = dialogs
+        ctx.subscribe(self.on_change)
+
+    def on_change(self, change: Change) -> None:
+        """A move or another game: open or close the dialog; another language: write it
+        again."""
+        if change.reason in ("move", "game"):
+            self.check(change.announce, change.lead)
+        elif change.reason == "language":
+            self.refresh()
 
     def check(self, announce: bool = True, lead: str = "") -> None:
         """Open the dialog when the game is won or stuck; ``announce``: say the end in the

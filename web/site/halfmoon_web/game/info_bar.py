@@ -4,9 +4,10 @@ names its date in place of the word "Deal"), and the Undo and Redo buttons' stat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .clock import format_time
+from .context import Change, PageContext
 from .daily_deal import date_text
 from .page_state import PageState
 
@@ -22,26 +23,56 @@ class InfoBar:
 
     dom: PageDom
     state: PageState
+    _shown: dict[str, object]
+    """What the bar shows now, by element: only what changed is written (a tap's time is
+    spent in calls to the DOM, docs/performance.md)."""
 
-    def __init__(self, dom: PageDom, state: PageState) -> None:
-        self.dom = dom
-        self.state = state
+    def __init__(self, ctx: PageContext) -> None:
+        self.dom = ctx.dom
+        self.state = ctx.state
+        ctx.subscribe(self.on_change)
+        self._shown = {}
+        self._buttons: dict[str, Any] = {}
+        """The toolbar's Undo and Redo buttons (found once)."""
 
     def update(self) -> None:
         """Score, moves, deal code, clock and the Undo and Redo buttons."""
         session = self.state.session
         game = session.game
-        self.dom.el("score").textContent = str(game.score)
-        self.dom.el("moves").textContent = str(game.moves)
-        self.dom.el("deal-code").textContent = session.code
-        self.show_daily()
+        for element_id, text in (
+            ("score", str(game.score)),
+            ("moves", str(game.moves)),
+            ("deal-code", session.code),
+        ):
+            if self._changed(element_id, text):
+                self.dom.el(element_id).textContent = text
+        if self._changed("daily", (session.daily, self.state.lang)):
+            self.show_daily()
         self.tick()
         for action, enabled in (("undo", game.can_undo), ("redo", game.can_redo)):
-            button = self.dom.query(f'.toolbar [data-action="{action}"]')
+            button = self._buttons.get(action)
+            if button is None:
+                button = self._buttons[action] = self.dom.query(
+                    f'.toolbar [data-action="{action}"]'
+                )
             if enabled:
                 button.removeAttribute("disabled")
             else:
                 button.setAttribute("disabled", "")
+
+    def on_change(self, change: Change) -> None:
+        """A move or another game: the figures; another language: the daily deal's date."""
+        if change.reason in ("move", "game"):
+            self.update()
+        elif change.reason == "language":
+            self.show_daily()
+
+    def _changed(self, name: str, value: object) -> bool:
+        """Whether ``name`` shows something else than ``value`` (now it is to show it)."""
+        if self._shown.get(name, self) == value:
+            return False
+        self._shown[name] = value
+        return True
 
     def show_daily(self) -> None:
         """Say in the info bar whether the deal is a daily deal, and of which date."""

@@ -7,66 +7,27 @@ not-saved indicator, the end dialog) are drawn again by their owners.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..board.board import Board
 from ..shared.dom import translate_marked
-from ..stats.stats_panel import StatsPanel
-from .end_dialog import EndDialog
-from .info_bar import InfoBar
-from .page_state import PageState
-from .saver import Saver
-from .saving_view import BackupsList
-
-if TYPE_CHECKING:
-    from .page_dom import PageDom
+from .context import PageContext
 
 
 class PageLanguage:
     """Writes the whole page in the state's language."""
 
-    dom: PageDom
-    state: PageState
-    board: Board
-    saver: Saver
-    stats: StatsPanel
-    backups: BackupsList
-    end: EndDialog
-    info: InfoBar
+    ctx: PageContext
 
-    def __init__(
-        self,
-        dom: PageDom,
-        state: PageState,
-        board: Board,
-        saver: Saver,
-        stats: StatsPanel,
-        backups: BackupsList,
-        end: EndDialog,
-        info: InfoBar,
-    ) -> None:
-        self.dom = dom
-        self.state = state
-        self.board = board
-        self.saver = saver
-        self.stats = stats
-        self.backups = backups
-        self.end = end
-        self.info = info
+    def __init__(self, ctx: PageContext) -> None:
+        self.ctx = ctx
 
     def apply(self) -> None:
-        """Write every text of the page in the current language."""
-        state = self.state
-        doc = self.dom.document
+        """Write the page's own texts in the current language; the parts that write texts of
+        their own hear of it (the board, the panels, the end dialog, the indicator)."""
+        state = self.ctx.state
+        doc = self.ctx.dom.document
         doc.documentElement.setAttribute("lang", state.lang)
         doc.documentElement.classList.toggle("reduce-motion", state.motion_reduced())
         doc.title = state.t("page_title")
         translate_marked(doc, state.t)
-        rules = self.dom.query('[data-action="rules"]')
+        rules = self.ctx.dom.query('[data-action="rules"]')
         rules.setAttribute("href", f"./rules.html?lang={state.lang}")
-        self.board.set_options(lang=state.lang)
-        self.stats.render()
-        self.backups.render()
-        self.saver.show_saving()
-        self.end.refresh()
-        self.info.show_daily()
+        self.ctx.changed("language")

@@ -4,6 +4,7 @@ finding an element, the status line, the clock's time, proxies and tasks kept al
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -61,6 +62,19 @@ class PageDom:
         wrapped = create_proxy(func)
         self._proxies.append(wrapped)
         return wrapped
+
+    def after_paint(self, func: Callable[[], object]) -> None:
+        """Run ``func`` in a task after the next frame is painted: what need not delay the
+        frame that answers a tap (docs/performance.md). A hidden page paints no frame: then
+        in the next task."""
+        window = self.window
+        task = create_once_callable(lambda *_: func())
+        if self.document.visibilityState == "hidden":
+            window.setTimeout(task, 0)
+        else:
+            window.requestAnimationFrame(
+                create_once_callable(lambda *_: window.setTimeout(task, 0))
+            )
 
     def run(self, coroutine: Any) -> None:
         """Run a coroutine, keeping a reference until it is done."""

@@ -7,8 +7,8 @@ taken from another tab) or the settings writes it here, and the others read it w
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+from ..board.model import BoardOptions
 from ..shared import i18n
 from ..storage.settings import Settings
 from .session import GameSession
@@ -43,11 +43,11 @@ class PageState:
         """Whether animations are off (the setting, else the OS)."""
         return self.settings.motion_reduced(self.os_reduced_motion())
 
-    def board_options(self) -> dict[str, Any]:
+    def board_options(self) -> BoardOptions:
         """The board's display options: language, labels, placement assist, motion."""
-        return {
-            "lang": self.lang,
-            "labels": self.settings.diagram_labels,
-            "assist": self.settings.placement_assist,
-            "reduced_motion": self.motion_reduced(),
-        }
+        return BoardOptions(
+            lang=self.lang,
+            labels=self.settings.diagram_labels,
+            assist=self.settings.placement_assist,
+            reduced_motion=self.motion_reduced(),
+        )

@@ -2,70 +2,46 @@
 and the clock.
 
 Every rule is the engine's (docs/rules.md); this says what happened in the status line
-(docs/keyboard.md, "Announcements"), keeps the info bar, the statistics and the save up to date,
-and opens the end dialog when the game ends. A game left with a move counts as lost.
+(docs/keyboard.md, "Announcements") and tells the page of each change
+(:meth:`~halfmoon_web.game.context.PageContext.changed`: the info bar, the end dialog, the save
+follow). A game won counts once; a game left with a move counts as lost.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from halfmoon_core import Game, HalfMoonError, daily_code, normalise_code, random_code
 
 from ..board.board import Board
 from ..board.model import TapOutcome
 from ..shared import i18n
-from ..stats.stats_panel import StatsPanel
+from .context import Change, PageContext
 from .daily_deal import date_text, open_daily, today
 from .dialogs import Dialogs
-from .end_dialog import EndDialog
-from .info_bar import InfoBar
-from .page_state import PageState
 from .session import GameSession
 from .tabs import TabSync
-
-if TYPE_CHECKING:
-    from .page_dom import PageDom
-    from .startup import Stores
 
 
 class GamePlay:
     """The game's commands and what the page shows of them."""
 
-    dom: PageDom
-    stores: Stores
-    state: PageState
+    ctx: PageContext
     board: Board
     tabs: TabSync
     dialogs: Dialogs
-    info: InfoBar
-    end: EndDialog
-    stats: StatsPanel
     _was_running: bool
     """Whether the clock ran when the page was hidden."""
 
-    def __init__(
-        self,
-        dom: PageDom,
-        stores: Stores,
-        state: PageState,
-        board: Board,
-        tabs: TabSync,
-        dialogs: Dialogs,
-        info: InfoBar,
-        end: EndDialog,
-        stats: StatsPanel,
-    ) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
+    def __init__(self, ctx: PageContext, board: Board, tabs: TabSync, dialogs: Dialogs) -> None:
+        self.ctx = ctx
+        self.dom, self.stores, self.state = ctx.dom, ctx.stores, ctx.state
         self.board = board
         self.tabs = tabs
         self.dialogs = dialogs
-        self.info = info
-        self.end = end
-        self.stats = stats
         self._was_running = False
+        board.on_tap = self.on_tap
+        ctx.subscribe(self.on_change)
 
     def on_tap(self, outcome: TapOutcome) -> None:
         """A card was tapped on the board: a removal is said in words (with the end of the
@@ -83,15 +59,19 @@ class GamePlay:
             self.dom.say("")
 
     def after_change(self, announce: bool, lead: str = "") -> None:
-        """After a removal, an undo or a new game: info bar, statistics, save, end of game
-        (said after ``lead``, what the status line says of the change)."""
-        if self.state.session.record_win(self.stores.data, self.dom.now()) is not None:
-            self.stats.render()
-        self.info.update()
-        self.tabs.save_game()
-        if self.state.session.game.status == "won":
-            self.board.celebrate()  # CSS only: the end dialog opens and takes the focus now
-        self.end.check(announce, lead)
+        """After a removal, an undo or a restart: the page hears of it (``lead``: what the
+        status line says of it, before the end of the game if it ended)."""
+        self.ctx.changed("move", announce=announce, lead=lead)
+
+    def on_change(self, change: Change) -> None:
+        """A move or another game of this page's: a win counts once, and is celebrated."""
+        if change.reason not in ("move", "game") or change.stored:
+            return
+        session = self.state.session
+        if session.record_win(self.stores.data, self.dom.now()) is not None:
+            self.ctx.changed("stats")
+        if change.reason == "move" and session.game.status == "won":
+            self.board.celebrate()  # CSS only; the end dialog has opened, with the focus
 
     def undo(self) -> None:
         """Take back the last removal."""
@@ -102,7 +82,8 @@ class GamePlay:
         state.session.acted(self.dom.now())
         self.dom.say(state.t("undone", cards=i18n.cards_words(outcome.returned, state.lang)))
         self.after_change(announce=True)
-        self.dialogs.keep_focus(outcome.move.places[0])  # Undo may be off now, or its dialog gone
+        place = outcome.move.places[0]  # Undo may be off now, or its dialog gone; after the
+        self.dom.after_paint(lambda: self.dialogs.keep_focus(place))  # frame: it reads layout
 
     def redo(self) -> None:
         """Play the last undone removal again, said as a removal (docs/rules.md, "Undo and
@@ -115,7 +96,7 @@ class GamePlay:
         removed = state.t("removed", cards=i18n.cards_words(outcome.removed, state.lang))
         self.dom.say(removed)
         self.after_change(announce=True, lead=removed)
-        self.dialogs.keep_focus()  # Redo may be off now, the removed cards are gone
+        self.dom.after_paint(self.dialogs.keep_focus)  # Redo may be off, the cards are gone
 
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""
@@ -183,37 +164,26 @@ class GamePlay:
             self.dom.say(words)
             self.after_change(announce=False)  # now counted as the daily deal, saved so
             return
-        self.stats.render()
-        self._show(session, words)
+        self.ctx.changed("stats")
+        self.ctx.show(session, words)
 
     def _start(self, code: str, message_key: str) -> None:
         """Leave the game shown for a new one of deal ``code``."""
         if not self.tabs.catch_up():
             return
         self._leave_current()
-        self._show(GameSession(Game.from_code(code)), self.state.t(message_key, code=code))
-
-    def _show(self, session: GameSession, words: str) -> None:
-        """Show a new game, saying ``words`` (and its end if it is over)."""
-        self.state.session = session
-        self.board.model = self.state.session.model
-        self.board.render()
-        self.dialogs.close("end-dialog")
-        self.dom.say(words)
-        self.after_change(announce=True)
-        self.dialogs.keep_focus()  # the card focused before the end of the game is gone
+        self.ctx.show(GameSession(Game.from_code(code)), self.state.t(message_key, code=code))
 
     def _leave_current(self) -> None:
         """The game in progress is left: it counts as lost if it had a move."""
         if self.state.session.record_left(self.stores.data, self.dom.now()) is not None:
-            self.stats.render()
+            self.ctx.changed("stats")
 
     def pause(self) -> None:
-        """The page is hidden: the clock pauses and the game is saved."""
+        """The page is hidden: the clock pauses (the page then saves the game)."""
         clock = self.state.session.clock
         self._was_running = clock.running
         clock.pause(self.dom.now())
-        self.tabs.save_game(leaving=True)
 
     def resume(self, shown: GameSession) -> None:
         """Back in view: the clock goes on if it ran, the game shown (``shown``) is still the

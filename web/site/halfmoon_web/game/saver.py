@@ -1,9 +1,17 @@
 """Saving the game page's game: the game in progress with its clock, the board's snapshot for
 the next visit's first paint, and the indicator that shows when saving stopped
-(docs/storage.md; the snapshot: docs/startup.md, "The board snapshot")."""
+(docs/storage.md; the snapshot: docs/startup.md, "The board snapshot").
+
+A tap's save is off the tap's path (docs/performance.md): :meth:`Saver.changed` only notes that
+the game changed; the save runs in a task after the next frame is painted, once for however
+many changes came before it, and :meth:`Saver.flush` runs it at once where it cannot wait
+(the page hidden or closed, another tab's game read). While a change waits, ``<html>`` carries
+``data-saving`` (docs/interface.md).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..board.board import Board
@@ -13,6 +21,7 @@ from ..storage.snapshot import game_identity, make_snapshot
 from ..storage.storage import SNAPSHOT_KEY
 from . import saving_view
 from .clock import format_time
+from .context import Change, PageContext
 from .page_state import PageState
 
 if TYPE_CHECKING:
@@ -33,15 +42,63 @@ class Saver:
     """The ``beforeunload`` listener (made the first time it is needed)."""
     _guarding: bool
     """Whether it listens now: something is not saved."""
+    on_refused: Callable[[SaveResult], None] | None
+    """Told when another tab's game stopped a save (``behind`` or ``conflict``): tab sync."""
+    _waiting: bool
+    """A change waits to be saved."""
 
-    def __init__(self, dom: PageDom, stores: Stores, state: PageState, board: Board) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
+    def __init__(self, ctx: PageContext, board: Board) -> None:
+        self.dom = ctx.dom
+        self.stores = ctx.stores
+        self.state = ctx.state
         self.board = board
         self._snapshot_drawn = None
         self._leave_guard = None
         self._guarding = False
+        self.on_refused = None
+        self._waiting = False
+        ctx.subscribe(self.on_change)
+
+    def on_change(self, change: Change) -> None:
+        """A move, or another game of this page's: save it after the frame; a game as stored
+        (another tab's, an import) or other settings: the snapshot now; another language:
+        the indicator's words."""
+        if change.reason == "move" or (change.reason == "game" and not change.stored):
+            self.changed()
+        elif change.reason == "game" or change.reason == "settings":
+            self.save_snapshot()
+        if change.reason in ("language", "settings"):
+            self.show_saving()
+
+    def changed(self) -> None:
+        """The game changed: save it in a task after the frame that shows the change is
+        painted (a hidden page paints nothing: in the next task). Changes made before it runs
+        are saved together."""
+        if self._waiting:
+            return
+        self._waiting = True
+        self.dom.document.documentElement.setAttribute("data-saving", "")
+        self.dom.after_paint(self.flush)
+
+    def flush(self, *, leaving: bool = False) -> None:
+        """Save now the change that waits, if any (``leaving``: the page is being hidden or
+        closed, so save even without one, for the clock)."""
+        if self._waiting or leaving:
+            self.save_game(leaving=leaving)
+
+    def save_game(self, *, leaving: bool = False, force: bool = False) -> SaveResult:
+        """Save the game in progress now (see :meth:`save`), then show what is not saved. When
+        another tab stored a different game meanwhile, nothing is written and tab sync is told
+        (``on_refused``: it follows that game, or asks which to keep), unless ``leaving``: the
+        page being hidden or closed, there is no one to ask."""
+        waited, self._waiting = self._waiting, False
+        result = self.save(leaving=leaving, force=force)
+        if result in ("behind", "conflict") and not leaving and self.on_refused is not None:
+            self.on_refused(result)
+        self.show_saving()
+        if waited:
+            self.dom.document.documentElement.removeAttribute("data-saving")
+        return result
 
     def save(self, *, leaving: bool = False, force: bool = False) -> SaveResult:
         """Store the game in progress (``force``: over another tab's; see

@@ -14,9 +14,9 @@ from ..shared import i18n
 from ..shared.dom import found
 from ..storage.saved import SavedData
 from ..storage.settings import CHOICES, FLAGS, Settings
+from .context import PageContext
 from .language import PageLanguage
 from .page_state import PageState
-from .saver import Saver
 
 if TYPE_CHECKING:
     from .page_dom import PageDom
@@ -28,24 +28,14 @@ class SettingsPanel:
     dom: PageDom
     data: SavedData
     state: PageState
+    ctx: PageContext
     board: Board
-    saver: Saver
     language: PageLanguage
 
-    def __init__(
-        self,
-        dom: PageDom,
-        data: SavedData,
-        state: PageState,
-        board: Board,
-        saver: Saver,
-        language: PageLanguage,
-    ) -> None:
-        self.dom = dom
-        self.data = data
-        self.state = state
+    def __init__(self, ctx: PageContext, board: Board, language: PageLanguage) -> None:
+        self.ctx = ctx
+        self.dom, self.data, self.state = ctx.dom, ctx.stores.data, ctx.state
         self.board = board
-        self.saver = saver
         self.language = language
 
     def fill_languages(self) -> None:
@@ -88,9 +78,7 @@ class SettingsPanel:
                 return
         else:
             value = bool(target.checked)
-        settings = self.data.change_settings(lambda stored: setattr(stored, name, value))
-        self.apply(settings)
-        self.saver.show_saving()
+        self.apply(self.data.change_settings(lambda stored: setattr(stored, name, value)))
 
     def show_looks(self) -> None:
         """The theme, the card faces and the first visit's hint as the settings say. early.js
@@ -120,25 +108,23 @@ class SettingsPanel:
 
     def dismiss_hint(self) -> None:
         """The first visit's hint was read: it goes, here and in every tab, for good."""
-        settings = self.data.change_settings(lambda stored: setattr(stored, "hint_seen", True))
-        self.apply(settings)
-        self.saver.show_saving()
+        self.apply(self.data.change_settings(lambda stored: setattr(stored, "hint_seen", True)))
         view = self.board.view
         if view.current is not None:  # the focus was on the hint's button, now gone
             view.focus_place(view.current)
 
     def apply(self, settings: Settings) -> None:
-        """Use these settings: the language they name, the board's options, the theme and the
-        card faces, the form."""
+        """Use these settings: the language they name, the theme and the card faces, the
+        form; the parts that show them hear of it (the board's options, the snapshot, the
+        indicator)."""
         state = self.state
         language_changed = settings.lang is not None and settings.lang != state.lang
         state.settings = settings
         if language_changed:
             state.lang = settings.lang
             self.language.apply()
-        self.board.set_options(**state.board_options())
         root = self.dom.document.documentElement
         root.classList.toggle("reduce-motion", state.motion_reduced())
         self.show_looks()
         self.sync_form()
-        self.saver.save_snapshot()
+        self.ctx.changed("settings")

@@ -1,8 +1,9 @@
 """The game page and the other tabs of this browser (docs/storage.md, "Tabs").
 
-Every save checks that storage still holds the game this page last read or wrote. When another
-tab stored a different game meanwhile, this page shows it if it has nothing unsaved, else asks
-the player which game to keep (the ``sync-dialog``). The decisions are
+Every save (:class:`~halfmoon_web.game.saver.Saver`) checks that storage still holds the game
+this page last read or wrote. When another tab stored a different game meanwhile, the saver
+writes nothing and tells this part, which shows that game if this page has nothing unsaved, else
+asks the player which game to keep (the ``sync-dialog``). The decisions are
 :class:`~halfmoon_web.storage.game_store.GameStore`'s; this puts them on the page.
 """
 
@@ -10,74 +11,53 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..board.board import Board
+from ..storage.game_store import SaveResult
 from ..storage.storage import GAME_KEY
+from .context import PageContext
 from .dialogs import Dialogs
-from .end_dialog import EndDialog
-from .info_bar import InfoBar
-from .page_state import PageState
 from .saver import Saver
 from .session import GameSession
 
 if TYPE_CHECKING:
-    from .page_dom import PageDom
     from .startup import Stores
 
 
 class TabSync:
-    """Saves without overwriting another tab's game; follows or asks when one comes in."""
+    """Follows another tab's game, or asks which to keep when both moved."""
 
-    dom: PageDom
+    ctx: PageContext
     stores: Stores
-    state: PageState
-    board: Board
     saver: Saver
     dialogs: Dialogs
-    info: InfoBar
-    end: EndDialog
     _theirs: GameSession | None
     """Another tab's game, while the player chooses between it and this page's."""
 
-    def __init__(
-        self,
-        dom: PageDom,
-        stores: Stores,
-        state: PageState,
-        board: Board,
-        saver: Saver,
-        dialogs: Dialogs,
-        info: InfoBar,
-        end: EndDialog,
-    ) -> None:
-        self.dom = dom
-        self.stores = stores
-        self.state = state
-        self.board = board
+    def __init__(self, ctx: PageContext, saver: Saver, dialogs: Dialogs) -> None:
+        self.ctx = ctx
+        self.stores = ctx.stores
         self.saver = saver
         self.dialogs = dialogs
-        self.info = info
-        self.end = end
         self._theirs = None
+        saver.on_refused = self.on_save_refused
 
-    def save_game(self, *, leaving: bool = False, force: bool = False) -> None:
-        """Save the game in progress (see :meth:`Saver.save`). When another tab stored a
-        different game meanwhile, nothing is written and this page follows it, or asks which
-        to keep (not while ``leaving``, the page being hidden or closed: no one to ask)."""
-        result = self.saver.save(leaving=leaving, force=force)
-        if result == "behind" and not leaving:
+    def on_save_refused(self, result: SaveResult) -> None:
+        """A save found another tab's game in storage (the saver writes nothing then): follow
+        it when this page has nothing new (``behind``), else ask which game to keep."""
+        if result == "behind":
             self.follow_stored()
-        elif result == "conflict" and not leaving:
+        else:
             self.ask_which_game(self.stores.games.stored_elsewhere())
-        self.saver.show_saving()
 
     def follow_stored(self) -> None:
         """Follow the game as stored now (its ``storage`` event may have been missed)."""
+        self.saver.flush()  # this page's change first, or its own last save looks like theirs
         self.reconcile(self.stores.storage.get_text(GAME_KEY))
 
     def reconcile(self, text: str | None) -> None:
         """Another tab stored ``text`` as the game: show it, or ask when this page has moves
         of its own that are not stored."""
-        decision, theirs = self.stores.games.incoming(text, self.state.session)
+        self.saver.flush()
+        decision, theirs = self.stores.games.incoming(text, self.ctx.state.session)
         if decision == "adopt":
             self.show_session(theirs, "game_from_other_tab")
         elif decision == "conflict":
@@ -98,14 +78,15 @@ class TabSync:
 
     def choose(self) -> None:
         """The not-saved indicator's Choose button: ask again which game to keep."""
+        self.saver.flush()
         self.ask_which_game(self.stores.games.stored_elsewhere())
 
     def keep_this_game(self) -> None:
         """The player keeps this page's game: it replaces the other tab's."""
         self.dialogs.close("sync-dialog")
         self._theirs = None
-        self.save_game(force=True)
-        self.dom.say(self.state.t("kept_this_game"))
+        self.saver.save_game(force=True)
+        self.ctx.dom.say(self.ctx.state.t("kept_this_game"))
 
     def take_their_game(self) -> None:
         """The player takes the other tab's game: this page shows it."""
@@ -117,12 +98,4 @@ class TabSync:
 
     def show_session(self, session: GameSession, message_key: str) -> None:
         """Show a game another tab stored (its clock waits for the next tap)."""
-        self.state.session = session
-        self.stores.games.adopted(session)
-        self.board.model = session.model
-        self.board.render()
-        self.info.update()
-        self.dom.say(self.state.t(message_key))
-        self.end.check(announce=False)
-        self.saver.save_snapshot()
-        self.dialogs.keep_focus()
+        self.ctx.show(session, self.ctx.state.t(message_key), stored=True)

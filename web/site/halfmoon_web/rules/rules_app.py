@@ -14,7 +14,7 @@ from pyodide.ffi import create_proxy
 from halfmoon_core import Game
 from halfmoon_core.embed import embed_snippet
 
-from ..board.board import Board
+from ..board.board import Board, BoardOptions
 from ..board.model import BoardModel
 from ..shared.dom import found, page_language, translate_marked
 from ..shared.i18n import normalise_lang, t
@@ -44,8 +44,7 @@ class RulesPage:
         self.layout_board = Board(
             self.layout_host,
             BoardModel(Game.from_position(START)),
-            lang=self.lang,
-            labels=True,
+            BoardOptions(lang=self.lang, labels=True),
             interactive=False,
         )
         self.example_host = self._built('[data-diagram="example"] > .stepper-early', "")

@@ -22,13 +22,13 @@ from ..storage.stored_json import Unreadable
 from .transfer import FILE_NAME, Exported, ImportRefused, check_file_size, export_json, read_export
 
 if TYPE_CHECKING:
+    from ..game.context import PageContext
     from ..game.dialogs import Dialogs
     from ..game.page_dom import PageDom
     from ..game.page_state import PageState
+    from ..game.saver import Saver
     from ..game.settings_panel import SettingsPanel
     from ..game.startup import Stores
-    from ..game.tabs import TabSync
-    from ..stats.stats_panel import StatsPanel
 
 #: The word for each part of a file, in a refusal that names it.
 _PART_WORDS = {"statistics": "what_stats", "settings": "what_settings", "game": "what_game"}
@@ -69,15 +69,27 @@ def summary_text(exported: Exported, lang: str) -> str:
 class DataTransfer:
     """Export and Import in the Settings panel."""
 
-    dom: PageDom
-    stores: Stores
-    state: PageState
-    tabs: TabSync
+    ctx: PageContext
+    saver: Saver
     settings: SettingsPanel
-    stats: StatsPanel
     dialogs: Dialogs
     _pending: Exported | None = field(default=None, init=False)
     """A checked file waiting for the player's answer."""
+
+    @property
+    def dom(self) -> PageDom:
+        """The page's window and document."""
+        return self.ctx.dom
+
+    @property
+    def stores(self) -> Stores:
+        """The page's stores."""
+        return self.ctx.stores
+
+    @property
+    def state(self) -> PageState:
+        """What the page shows."""
+        return self.ctx.state
 
     def export(self) -> None:
         """Download the statistics, settings and game in progress as one file."""
@@ -132,10 +144,10 @@ class DataTransfer:
         data.replace_stats(exported.stats)
         data.replace_settings(exported.settings)
         self.settings.apply(exported.settings)
-        if exported.game is not None:
-            self.tabs.show_session(exported.game, "imported")
-            self.stores.games.save(exported.game, self.dom.now(), force=True)
-        else:
+        self.ctx.changed("stats")
+        if exported.game is None:
             self.dom.say(self.state.t("imported"))
-        self.stats.render()
-        self.tabs.saver.show_saving()
+            self.saver.show_saving()
+            return
+        self.ctx.show(exported.game, self.state.t("imported"), stored=True)
+        self.saver.save_game(force=True)  # the file's game replaces the stored one

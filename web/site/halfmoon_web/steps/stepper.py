@@ -20,7 +20,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 
 from ..board.announce import tap_message
-from ..board.board import Board
+from ..board.board import Board, BoardOptions
 from ..board.model import BoardModel, TapOutcome
 from ..shared.dom import focus_lost, found
 from ..shared.i18n import card_name, card_short, end_title, place_name, t, words_list
@@ -96,8 +96,7 @@ class Stepper:
         self.board = Board(
             board_host,
             BoardModel(line.game_at(0)),
-            lang=lang,
-            labels=labels,
+            BoardOptions(lang=lang, labels=labels),
             on_tap=self._on_tap,
         )
         self._click = create_proxy(self._on_click)
