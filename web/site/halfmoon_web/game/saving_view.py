@@ -7,6 +7,7 @@ The rules of saving live in ``storage``, ``saved``, ``backups`` and ``game_store
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from halfmoon_core import Message
@@ -130,17 +131,13 @@ def backup_text(entry: Backup, lang: str) -> str:
     )
 
 
+@dataclass
 class BackupsList:
     """The Settings panel's list of kept copies of unreadable saves, with Download and Delete."""
 
     dom: PageDom
     data: SavedData
     state: PageState
-
-    def __init__(self, dom: PageDom, data: SavedData, state: PageState) -> None:
-        self.dom = dom
-        self.data = data
-        self.state = state
 
     def render(self) -> None:
         """Read the kept copies and fill the list, if the Settings panel is open (it is filled

@@ -9,6 +9,7 @@ stored value is told at once), and its charts' modules are imported when it is f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..game.clock import format_time
@@ -24,17 +25,13 @@ if TYPE_CHECKING:
     from .stats_chart import RatePoint
 
 
+@dataclass
 class StatsPanel:
     """Fills the Statistics panel from the stored statistics."""
 
     dom: PageDom
     data: SavedData
     state: PageState
-
-    def __init__(self, dom: PageDom, data: SavedData, state: PageState) -> None:
-        self.dom = dom
-        self.data = data
-        self.state = state
 
     def render(self) -> None:
         """Read the statistics (a bad stored value is set aside and told, even while the panel
