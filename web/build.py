@@ -21,6 +21,9 @@ deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
 the page's Python, and the preloads and the scripts that start the runtime and PyScript, which
 early.js starts after the first paint or when an embed comes near the viewport).
+The facts the site's JavaScript shares with its Python (storage keys, the board snapshot's
+version, limits and allowlist) are placeholders too, filled from the Python that owns them
+(``web/shared_facts.py``), the start guard's included.
 Finally the build writes the service worker's precache manifest: the build id, the app files
 with their cache name, and the runtime files with theirs (named after a hash of their contents).
 The site's HTTP headers (``web/site_headers.py``) are published as ``_headers``, which
@@ -45,6 +48,7 @@ from pathlib import Path
 
 import catalogs  # web/catalogs.py
 import serve  # web/serve.py
+import shared_facts  # web/shared_facts.py
 import site_headers  # web/site_headers.py
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,11 +210,15 @@ def pyscript_files(dist_core: Path) -> list[str]:
 
 
 def start_guard_script(site: Path) -> str:
-    """What ``%START_GUARD%`` becomes: the start guard as an inline script, byte for byte the
-    text whose hash the pages' CSP allows (``site_headers.inline_script_hash``)."""
-    text = (site / START_GUARD).read_text(encoding="utf-8")
-    if PLACEHOLDER.search(text) or "</script" in text.lower():
-        raise BuildError(f"{START_GUARD} holds a %PLACEHOLDER% or </script>: it is inlined as is")
+    """What ``%START_GUARD%`` becomes: the start guard as an inline script, its shared facts
+    filled (``web/shared_facts.py``), byte for byte the text whose hash the pages' CSP allows
+    (``site_headers.inline_script_hash``)."""
+    try:
+        text = shared_facts.fill((site / START_GUARD).read_text(encoding="utf-8"), START_GUARD)
+    except ValueError as error:
+        raise BuildError(str(error)) from None
+    if "</script" in text.lower():
+        raise BuildError(f"{START_GUARD} holds </script>: it is inlined as is")
     if site_headers.inline_script_hash(text) not in site_headers.CSP["script-src"]:
         raise BuildError(f"{START_GUARD} differs from the file whose hash is in the pages' CSP")
     return f"<script>{text}</script>"
@@ -534,6 +542,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "STATIC_BOARD_PLACES": static_board_places(),
         "START_GUARD": start_guard_script(site),
         **prerendered_boards(site, core),
+        **shared_facts.values(),
     } | hosting_values()
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
@@ -591,6 +600,7 @@ def build_inputs() -> list[Path]:
         Path(catalogs.__file__).resolve(),
         Path(__file__).resolve(),
         Path(site_headers.__file__).resolve(),
+        Path(shared_facts.__file__).resolve(),
         BYTECODE_JOB,
         PYODIDE_RUN,
         PRERENDER,
