@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import build
+import page_head
 import prerender
 import pytest
 from web_support import MemoryStorage
@@ -294,7 +295,7 @@ def test_every_page_has_a_board_laid_out_as_the_real_one(name: str, count: int) 
 
 @pytest.mark.parametrize("name", ["index.html", "embed.html", "rules.html"])
 def test_early_js_runs_before_the_runtime(name: str) -> None:
-    html = (SITE / name).read_text(encoding="utf-8")
+    html = page_head.fill((SITE / name).read_text(encoding="utf-8"), name)
     head = html.split("</head>")[0]
     assert (
         '<script src="%APP%/early.js" defer fetchpriority="high" blocking="render"></script>'

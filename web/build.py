@@ -15,7 +15,8 @@ folder holds three kinds of files (docs/deploys.md explains why):
 
 The Python is published as bytecode only, compiled by the runtime's own Python
 (:func:`compile_python`, docs/startup.md). Text sources may use the placeholders
-``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page may also say ``%STATIC_BOARD_PLACES%``
+``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page says ``%HEAD%`` for the one ``<head>``
+of every page (``web/page_head.py``), and may also say ``%STATIC_BOARD_PLACES%``
 (:func:`static_board_places`), a pre-rendered board such as ``%FIRST_BOARD_EN%`` and the first
 deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its build's app files,
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
@@ -47,6 +48,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import catalogs  # web/catalogs.py
+import page_head  # web/page_head.py
 import serve  # web/serve.py
 import shared_facts  # web/shared_facts.py
 import site_headers  # web/site_headers.py
@@ -491,11 +493,23 @@ def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
         target = (stage if STABLE_FILE.match(rel) else app) / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix in TEXT_SUFFIXES:
-            text = fill_placeholders(path.read_text(encoding="utf-8"), values | keep, rel)
+            text = path.read_text(encoding="utf-8")
+            if path.suffix == ".html":
+                text = page_html(text, rel)
+            text = fill_placeholders(text, values | keep, rel)
             target.write_text(text, encoding="utf-8")
         else:
             shutil.copyfile(path, target)
     return app
+
+
+def page_html(text: str, name: str) -> str:
+    """A page with its one ``<head>`` written (``web/page_head.py``), before the placeholders
+    are filled: the head holds some."""
+    try:
+        return page_head.fill(text, name)
+    except page_head.HeadError as error:
+        raise BuildError(str(error)) from None
 
 
 def publish_headers(stage: Path) -> None:
@@ -601,6 +615,7 @@ def build_inputs() -> list[Path]:
         Path(__file__).resolve(),
         Path(site_headers.__file__).resolve(),
         Path(shared_facts.__file__).resolve(),
+        Path(page_head.__file__).resolve(),
         BYTECODE_JOB,
         PYODIDE_RUN,
         PRERENDER,
