@@ -295,7 +295,7 @@ def test_every_page_has_a_board_laid_out_as_the_real_one(name: str, count: int) 
 
 @pytest.mark.parametrize("name", ["index.html", "embed.html", "rules.html"])
 def test_early_js_runs_before_the_runtime(name: str) -> None:
-    html = page_head.fill((SITE / name).read_text(encoding="utf-8"), name)
+    html = page_head.fill((SITE / name).read_text(encoding="utf-8"), name, prerender.boards())
     head = html.split("</head>")[0]
     assert (
         '<script src="%APP%/early.js" defer fetchpriority="high" blocking="render"></script>'

@@ -495,7 +495,7 @@ def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
         if path.suffix in TEXT_SUFFIXES:
             text = path.read_text(encoding="utf-8")
             if path.suffix == ".html":
-                text = page_html(text, rel)
+                text = page_html(text, rel, values)
             text = fill_placeholders(text, values | keep, rel)
             target.write_text(text, encoding="utf-8")
         else:
@@ -503,11 +503,11 @@ def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
     return app
 
 
-def page_html(text: str, name: str) -> str:
-    """A page with its one ``<head>`` written (``web/page_head.py``), before the placeholders
-    are filled: the head holds some."""
+def page_html(text: str, name: str, values: dict[str, str]) -> str:
+    """A page with its one ``<head>`` written (``web/page_head.py``) from the build's ``values``,
+    before the placeholders are filled: the head holds some."""
     try:
-        return page_head.fill(text, name)
+        return page_head.fill(text, name, values)
     except page_head.HeadError as error:
         raise BuildError(str(error)) from None
 

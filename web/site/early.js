@@ -343,6 +343,34 @@
   // files are at hand), else right after the first paint, which they never delay (on a first
   // visit they would compete with the page's own files); a framed embed's once the frame comes
   // near the viewport (a page may hold many embeds: only those in view start).
+  // Once the first paint is on screen with the court cards' pictures the page preloads
+  // (web/page_head.py): that paint is the page's largest, and nothing the runtime downloads
+  // (several MB) can come before it or hold it back.
+  function afterFirstPaint(then) {
+    const art = [...document.querySelectorAll('link[rel="preload"][as="image"]')].map(
+      (link) => new Promise((done) => {
+        link.addEventListener("load", done);
+        link.addEventListener("error", done);
+        if (performance.getEntriesByName(link.href).length) done(); // in already
+      }),
+    );
+    const painted = new Promise((done) => {
+      const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+      if (!types.includes("paint")) {
+        requestAnimationFrame(() => setTimeout(done, 0));
+        return;
+      }
+      const seen = new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        seen.disconnect();
+        done();
+      });
+      seen.observe({ type: "paint", buffered: true });
+    });
+    // A picture that came after the first paint is painted in the next frame: one more.
+    const nextFrame = (done) => requestAnimationFrame(() => requestAnimationFrame(done));
+    Promise.all([painted, ...art]).then(() => nextFrame(() => setTimeout(then, 0)));
+  }
   const lazyRuntime = document.getElementById("runtime-start");
   if (lazyRuntime instanceof HTMLTemplateElement) {
     let observer = null;
@@ -362,9 +390,11 @@
       observer.observe(document.documentElement);
     } else if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       startRuntime();
+    } else if (document.visibilityState === "hidden") {
+      startRuntime(); // a page opened in the background paints nothing: nothing to wait for
     } else {
-      requestAnimationFrame(() => setTimeout(startRuntime, 0));
-      setTimeout(startRuntime, 1000); // a page in the background gets no animation frame
+      afterFirstPaint(startRuntime);
+      setTimeout(startRuntime, 3000); // whatever became of the paint
     }
   }
 
