@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import serve
+import shared_facts
 import site_headers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +62,7 @@ def test_game_and_rules_pages_refuse_to_be_framed(rules: list[serve.HeaderRule],
 def test_embed_may_be_framed_by_any_site(rules: list[serve.HeaderRule], path: str) -> None:
     assert csp_of(rules, path)["frame-ancestors"] == ["*"]
     # No inline script but the start guard, allowed by its hash (web/site/start_guard.js).
-    guard = site_headers.inline_script_hash(site_headers.START_GUARD.read_text(encoding="utf-8"))
+    guard = site_headers.inline_script_hash(shared_facts.start_guard())
     assert csp_of(rules, path)["script-src"] == ["'self'", "'wasm-unsafe-eval'", guard]
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import build
 import bytecode_job as job
 import pytest
+import shared_facts
 import site_headers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -252,8 +253,9 @@ def test_the_manifest_has_the_size_and_sha256_of_every_precached_file(site: Path
 
 def test_every_page_starts_with_the_start_guard_inline(site: Path) -> None:
     """The start guard is the first script of each page, inline, exactly the text whose hash
-    the CSP allows; it is not published as a file."""
-    guard = (ROOT / "web" / "site" / "start_guard.js").read_text(encoding="utf-8")
+    the CSP allows (its shared facts filled); it is not published as a file."""
+    guard = shared_facts.start_guard()
+    assert not re.search(r"%[A-Z_]+%", guard)
     allowed = site_headers.inline_script_hash(guard)
     assert allowed in site_headers.CSP["script-src"]
     for page in ("index.html", "rules.html", "embed.html"):
@@ -330,3 +332,64 @@ def test_every_page_loads_the_runtime_from_its_versioned_folders(site: Path) -> 
     core = f"../../vendor/pyscript/{pyscript}/core.js"
     assert f'import {{ hooks }} from "{core}";' in start
     assert (app / core).resolve().is_file()
+
+
+# -- the facts the JavaScript shares with Python, filled by the build (web/shared_facts.py) ---
+def js_constants(text: str) -> dict[str, object]:
+    """The ``const NAME = <JSON literal>;`` of a built script, by name."""
+    found: dict[str, object] = {}
+    for name, literal in re.findall(r"\bconst ([A-Z_]+) = (.+?);\n", text):
+        try:
+            found[name] = json.loads(literal)
+        except ValueError:
+            continue  # not a literal (an expression of the script's own)
+    return found
+
+
+def test_early_js_reads_the_snapshot_and_the_settings_python_writes(site: Path) -> None:
+    """The storage keys, the snapshot's version and limits in the built early.js are
+    storage.py's and snapshot.py's values."""
+    from halfmoon_web.storage import snapshot, storage
+
+    early = (app_folder(site) / "early.js").read_text(encoding="utf-8")
+    assert not re.search(r"%[A-Z_]+%", early)
+    assert js_constants(early) | {"THEMES": None, "FACES": None, "STAGES": None} == {
+        "THEMES": None,
+        "FACES": None,
+        "STAGES": None,
+        "SETTINGS_KEY": storage.SETTINGS_KEY,
+        "GAME_KEY": storage.GAME_KEY,
+        "SNAPSHOT_KEY": storage.SNAPSHOT_KEY,
+        "SNAPSHOT_VERSION": snapshot.SNAPSHOT_VERSION,
+        "MAX_SNAPSHOT_CHARS": snapshot.MAX_SNAPSHOT_CHARS,
+        "MAX_EARLY_TAPS": snapshot.MAX_EARLY_TAPS,
+        "MAX_ELEMENTS": snapshot.MAX_SNAPSHOT_ELEMENTS,
+    }
+
+
+def test_early_js_checks_a_snapshot_against_python_allowlist(site: Path) -> None:
+    """The tags, places and attribute patterns early.js rebuilds a snapshot from are
+    snapshot.py's, as one JSON literal each."""
+    from halfmoon_web.storage import snapshot
+
+    early = (app_folder(site) / "early.js").read_text(encoding="utf-8")
+    count = re.search(r"\bconst PLACE_COUNT = (\[.*?\])\.length;", early)
+    assert count and json.loads(count.group(1)) == list(snapshot.PLACES)
+    tags = re.search(r"\bconst TAGS = new Set\((\[.*?\])\.map", early)
+    assert tags and json.loads(tags.group(1)) == list(snapshot.SNAPSHOT_TAGS)
+    table = re.search(r"\bconst ATTRIBUTES = new Map\(\s*Object\.entries\((\{.*?\})\)", early)
+    assert table and json.loads(table.group(1)) == snapshot.SNAPSHOT_ATTRIBUTES
+
+
+def test_the_inline_start_guard_uses_python_storage_keys(site: Path) -> None:
+    """The start guard each page holds names the keys storage.py names."""
+    from halfmoon_web.storage import storage
+
+    html = (site / "index.html").read_text(encoding="utf-8")
+    guard = html.split("<script>", 1)[1].split("</script>", 1)[0]
+    assert js_constants(guard) == {
+        "STALL_MS": 20000,
+        "RETRIED_BUILD": storage.RETRIED_BUILD_KEY,
+        "SELF_REPAIRED": storage.SELF_REPAIRED_KEY,
+        "SETTINGS_KEY": storage.SETTINGS_KEY,
+    }

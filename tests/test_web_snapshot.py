@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import build
+import page_head
 import prerender
 import pytest
 from web_support import MemoryStorage
@@ -172,59 +173,74 @@ def test_no_cache_without_storage() -> None:
     assert storage.get_text(SNAPSHOT_KEY) is None
 
 
-# -- early.js agrees with Python ---------------------------------------------------------------
-def js_constant(name: str) -> str:
-    source = (SITE / "early.js").read_text(encoding="utf-8")
-    match = re.search(rf"\bconst {name} = (.+?);", source)
-    assert match, f"early.js has no {name}"
-    return match.group(1)
-
-
-def test_early_js_reads_the_snapshot_python_writes() -> None:
-    assert json.loads(js_constant("SNAPSHOT_KEY")) == SNAPSHOT_KEY
-    assert int(js_constant("SNAPSHOT_VERSION")) == snapshot.SNAPSHOT_VERSION
-    assert int(js_constant("MAX_SNAPSHOT_CHARS")) == MAX_SNAPSHOT_CHARS
-    assert int(js_constant("MAX_EARLY_TAPS")) == MAX_EARLY_TAPS
-    assert int(js_constant("PLACE_COUNT")) == len(PILES) + len(RESERVE)
-
-
-class AttributeNames(HTMLParser):
-    """Collects the attribute names of a markup."""
+# -- what early.js accepts of a snapshot (snapshot.py's allowlist, filled into early.js) -------
+class Attributes(HTMLParser):
+    """Collects the tags and the attributes (name, value) of a markup."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.names: set[str] = set()
+        self.tags: set[str] = set()
+        self.attributes: set[tuple[str, str]] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.names.update(name for name, _value in attrs)
+        self.tags.add(tag)
+        self.attributes.update((name, value or "") for name, value in attrs)
 
 
-def test_early_js_allows_every_attribute_of_a_board_at_rest() -> None:
-    """early.js rebuilds the snapshot from an allowlist: it must hold every attribute
-    halfmoon_web/board/board_view.py writes, itself or as board_markup.py describes a board
-    (``disabled`` only marks a card leaving, which the snapshot leaves out), or every return
-    visit would show the static board instead."""
+def allowed(name: str, value: str) -> bool:
+    """What early.js makes of the allowlist: the whole value matches the attribute's pattern."""
+    pattern = snapshot.SNAPSHOT_ATTRIBUTES.get(name)
+    return pattern is not None and re.fullmatch(pattern, value) is not None
+
+
+def test_the_allowlist_admits_every_attribute_of_a_board_at_rest() -> None:
+    """early.js rebuilds the snapshot from an allowlist: it must admit every attribute, and its
+    value, that the view writes on a board at rest, itself (board_view.py) or as
+    board_markup.py describes a board (``disabled`` only marks a card leaving, which the
+    snapshot leaves out), or every return visit would show the static board instead."""
     view = (SITE / "halfmoon_web" / "board" / "board_view.py").read_text(encoding="utf-8")
-    markup = AttributeNames()
-    for interactive in (True, False):
-        parts = drawn_board(game_after("5-6"), "en", interactive=interactive)
-        markup.feed(to_html(board_root(parts, "en", "hm-labels")))
-    written = set(re.findall(r'setAttribute\(\s*"([a-z-]+)"', view)) | markup.names
-    allowed = set(re.findall(r'^\s*\["([a-z-]+)", \(v\) =>', js_constant_block("ATTRIBUTES"), re.M))
-    assert {"tabindex", "aria-label", "data-place", "aria-pressed", "role"} <= written
-    assert written - {"disabled"} <= allowed
-    assert "disabled" not in allowed
-    # A card is its board's tab stop or not (docs/keyboard.md): tabindex 0 or -1, nothing else.
-    assert re.search(
-        r'\["tabindex", \(v\) => v === "0" \|\| v === "-1"\]', js_constant_block("ATTRIBUTES")
-    )
+    markup = Attributes()
+    for game in (game_after(), game_after("5-6"), Game.from_code("HM1-N-AAAAAAC")):
+        for lang in ("en", "vi"):
+            for interactive in (True, False):
+                parts = drawn_board(game, lang, interactive=interactive)
+                markup.feed(to_html(board_root(parts, lang, "hm-labels hm-early")))
+    set_by_view = set(re.findall(r'setAttribute\(\s*"([a-z-]+)"', view))
+    names = {name for name, _value in markup.attributes} | set_by_view
+    assert {"tabindex", "aria-label", "data-place", "aria-pressed", "role"} <= names
+    assert names - {"disabled"} <= set(snapshot.SNAPSHOT_ATTRIBUTES)
+    assert [(n, v) for n, v in markup.attributes if not allowed(n, v)] == []
+    assert markup.tags <= set(snapshot.SNAPSHOT_TAGS)
+    # Every place is named as the engine names it, the tab stop is 0 or -1 (docs/keyboard.md).
+    assert {v for n, v in markup.attributes if n == "data-place"} == set(PILES) | set(RESERVE)
+    assert {v for n, v in markup.attributes if n == "tabindex"} == {"0", "-1"}
 
 
-def js_constant_block(name: str) -> str:
-    source = (SITE / "early.js").read_text(encoding="utf-8")
-    match = re.search(rf"\bconst {name} = new Map\(\[\n(.+?)\n\s*\]\);", source, re.S)
-    assert match, f"early.js has no {name}"
-    return match.group(1)
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("disabled", ""),
+        ("onclick", "alert(1)"),
+        ("style", "color: red"),
+        ("href", "https://example.com"),
+        ("class", "hm-card evil"),
+        ("class", 'hm-card hm-x" onload="x'),
+        ("tabindex", "5"),
+        ("data-place", "R9"),
+        ("data-place", "13"),
+        ("data-count", "10"),
+        ("aria-label", "x" * 201),
+        ("role", "button"),
+    ],
+)
+def test_the_allowlist_rejects_what_no_board_at_rest_holds(name: str, value: str) -> None:
+    assert not allowed(name, value)
+
+
+def test_the_allowlist_takes_class_lists_as_early_js_splits_them() -> None:
+    for value in ("", "hm-card", "hm-card hm-red", " hm-a  hm-b ", "hm-at-r1"):
+        assert allowed("class", value), value
+    assert allowed("aria-label", "x" * 200)
 
 
 # -- the boards the pages hold before Python ----------------------------------------------------
@@ -279,7 +295,7 @@ def test_every_page_has_a_board_laid_out_as_the_real_one(name: str, count: int) 
 
 @pytest.mark.parametrize("name", ["index.html", "embed.html", "rules.html"])
 def test_early_js_runs_before_the_runtime(name: str) -> None:
-    html = (SITE / name).read_text(encoding="utf-8")
+    html = page_head.fill((SITE / name).read_text(encoding="utf-8"), name, prerender.boards())
     head = html.split("</head>")[0]
     assert (
         '<script src="%APP%/early.js" defer fetchpriority="high" blocking="render"></script>'

@@ -15,12 +15,16 @@ folder holds three kinds of files (docs/deploys.md explains why):
 
 The Python is published as bytecode only, compiled by the runtime's own Python
 (:func:`compile_python`, docs/startup.md). Text sources may use the placeholders
-``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page may also say ``%STATIC_BOARD_PLACES%``
+``%PYODIDE_VERSION%`` and ``%PYSCRIPT_VERSION%``; a page says ``%HEAD%`` for the one ``<head>``
+of every page (``web/page_head.py``), and may also say ``%STATIC_BOARD_PLACES%``
 (:func:`static_board_places`), a pre-rendered board such as ``%FIRST_BOARD_EN%`` and the first
 deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its build's app files,
 ``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
 the page's Python, and the preloads and the scripts that start the runtime and PyScript, which
 early.js starts after the first paint or when an embed comes near the viewport).
+The facts the site's JavaScript shares with its Python (storage keys, the board snapshot's
+version, limits and allowlist) are placeholders too, filled from the Python that owns them
+(``web/shared_facts.py``), the start guard's included.
 Finally the build writes the service worker's precache manifest: the build id, the app files
 with their cache name, and the runtime files with theirs (named after a hash of their contents).
 The site's HTTP headers (``web/site_headers.py``) are published as ``_headers``, which
@@ -44,7 +48,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import catalogs  # web/catalogs.py
+import page_head  # web/page_head.py
 import serve  # web/serve.py
+import shared_facts  # web/shared_facts.py
 import site_headers  # web/site_headers.py
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,11 +212,15 @@ def pyscript_files(dist_core: Path) -> list[str]:
 
 
 def start_guard_script(site: Path) -> str:
-    """What ``%START_GUARD%`` becomes: the start guard as an inline script, byte for byte the
-    text whose hash the pages' CSP allows (``site_headers.inline_script_hash``)."""
-    text = (site / START_GUARD).read_text(encoding="utf-8")
-    if PLACEHOLDER.search(text) or "</script" in text.lower():
-        raise BuildError(f"{START_GUARD} holds a %PLACEHOLDER% or </script>: it is inlined as is")
+    """What ``%START_GUARD%`` becomes: the start guard as an inline script, its shared facts
+    filled (``web/shared_facts.py``), byte for byte the text whose hash the pages' CSP allows
+    (``site_headers.inline_script_hash``)."""
+    try:
+        text = shared_facts.fill((site / START_GUARD).read_text(encoding="utf-8"), START_GUARD)
+    except ValueError as error:
+        raise BuildError(str(error)) from None
+    if "</script" in text.lower():
+        raise BuildError(f"{START_GUARD} holds </script>: it is inlined as is")
     if site_headers.inline_script_hash(text) not in site_headers.CSP["script-src"]:
         raise BuildError(f"{START_GUARD} differs from the file whose hash is in the pages' CSP")
     return f"<script>{text}</script>"
@@ -483,11 +493,23 @@ def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
         target = (stage if STABLE_FILE.match(rel) else app) / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix in TEXT_SUFFIXES:
-            text = fill_placeholders(path.read_text(encoding="utf-8"), values | keep, rel)
+            text = path.read_text(encoding="utf-8")
+            if path.suffix == ".html":
+                text = page_html(text, rel, values)
+            text = fill_placeholders(text, values | keep, rel)
             target.write_text(text, encoding="utf-8")
         else:
             shutil.copyfile(path, target)
     return app
+
+
+def page_html(text: str, name: str, values: dict[str, str]) -> str:
+    """A page with its one ``<head>`` written (``web/page_head.py``) from the build's ``values``,
+    before the placeholders are filled: the head holds some."""
+    try:
+        return page_head.fill(text, name, values)
+    except page_head.HeadError as error:
+        raise BuildError(str(error)) from None
 
 
 def publish_headers(stage: Path) -> None:
@@ -534,6 +556,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         "STATIC_BOARD_PLACES": static_board_places(),
         "START_GUARD": start_guard_script(site),
         **prerendered_boards(site, core),
+        **shared_facts.values(),
     } | hosting_values()
     if re.search(r"['\\]", values["PYODIDE_LOCK_INFO"]):  # runtime.mjs quotes it with '...'
         raise BuildError("pyodide-lock.json's info holds a quote or a backslash")
@@ -591,6 +614,8 @@ def build_inputs() -> list[Path]:
         Path(catalogs.__file__).resolve(),
         Path(__file__).resolve(),
         Path(site_headers.__file__).resolve(),
+        Path(shared_facts.__file__).resolve(),
+        Path(page_head.__file__).resolve(),
         BYTECODE_JOB,
         PYODIDE_RUN,
         PRERENDER,

@@ -24,9 +24,12 @@ import re
 import sys
 from pathlib import Path
 
+import shared_facts  # web/shared_facts.py
+
 FILE_NAME = "_headers"
-#: The one inline script of the pages (web/build.py writes it into each page's ``<head>``).
-START_GUARD = Path(__file__).resolve().parent / "site" / "start_guard.js"
+#: The one inline script of the pages (web/build.py writes it into each page's ``<head>``, its
+#: shared facts filled: ``shared_facts.start_guard``).
+START_GUARD = shared_facts.START_GUARD
 
 
 def inline_script_hash(text: str) -> str:
@@ -37,8 +40,7 @@ def inline_script_hash(text: str) -> str:
 
 CSP = {
     "default-src": "'self'",
-    "script-src": "'self' 'wasm-unsafe-eval' "
-    + inline_script_hash(START_GUARD.read_text(encoding="utf-8")),
+    "script-src": "'self' 'wasm-unsafe-eval' " + inline_script_hash(shared_facts.start_guard()),
     "style-src": "'self'",
     "img-src": "'self'",
     "connect-src": "'self'",

@@ -22,6 +22,10 @@
   const root = document.documentElement;
   const page = document.body ? document.body.getAttribute("data-page") : null;
   const params = new URLSearchParams(location.search);
+  // The storage keys Python owns (halfmoon_web/storage/storage.py), filled in by the build
+  // (web/shared_facts.py): this file never spells one.
+  const SETTINGS_KEY = %SETTINGS_KEY%;
+  const GAME_KEY = %GAME_KEY%;
 
   // -- 0. the theme and the card faces (docs/layout.md, "Themes and card faces") -------------
   // Before the first paint, from the stored settings (halfmoon_web/storage/settings.py; the
@@ -35,7 +39,7 @@
     looks = { theme: params.get("theme") };
   } else {
     try {
-      looks = JSON.parse(localStorage.getItem("halfmoon.settings")) || {};
+      looks = JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {};
     } catch {
       looks = {}; // storage disabled or not JSON: the defaults
     }
@@ -77,7 +81,7 @@
   // browser's first English or Vietnamese, else Vietnamese.
   const savedLang = () => {
     try {
-      const settings = JSON.parse(localStorage.getItem("halfmoon.settings") || "{}");
+      const settings = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
       return settings && typeof settings === "object" ? langOf(settings.lang) : null;
     } catch {
       return null; // storage disabled or a value Python will tell about
@@ -108,29 +112,23 @@
     template.remove();
   }
 
-  // -- 3. the board snapshot (the same key, version and limit as halfmoon_web/storage/snapshot.py) -----
-  const SNAPSHOT_KEY = "halfmoon.board-snapshot";
-  const SNAPSHOT_VERSION = 1;
-  const MAX_SNAPSHOT_CHARS = 65536;
-  const MAX_EARLY_TAPS = 64;
-  const MAX_ELEMENTS = 400;
-  const PLACE_COUNT = 20;
-  const PLACE = /^(?:[1-9]|1[0-2]|R[1-8])$/;
-  const TAGS = new Set(["DIV", "SPAN", "BUTTON"]);
-  // What halfmoon_web/board/board_view.py writes on a board at rest; anything else rejects the whole
-  // snapshot (no on* handler, no href, src or style can come through).
-  const ATTRIBUTES = new Map([
-    ["class", (v) => v.split(" ").filter(Boolean).every((token) => /^hm-[a-z0-9-]+$/.test(token))],
-    ["role", (v) => v === "group" || v === "img"],
-    ["type", (v) => v === "button"],
-    ["aria-label", (v) => v.length <= 200],
-    ["aria-hidden", (v) => v === "true"],
-    ["aria-pressed", (v) => v === "false"],
-    ["tabindex", (v) => v === "0" || v === "-1"],
-    ["data-name", (v) => PLACE.test(v)],
-    ["data-place", (v) => PLACE.test(v)],
-    ["data-count", (v) => /^[0-9]$/.test(v)],
-  ]);
+  // -- 3. the board snapshot ----------------------------------------------------------------
+  // Its key, version, limits and allowlist are halfmoon_web/storage/snapshot.py's, filled in
+  // by the build (web/shared_facts.py).
+  const SNAPSHOT_KEY = %SNAPSHOT_KEY%;
+  const SNAPSHOT_VERSION = %SNAPSHOT_VERSION%;
+  const MAX_SNAPSHOT_CHARS = %MAX_SNAPSHOT_CHARS%;
+  const MAX_EARLY_TAPS = %MAX_EARLY_TAPS%;
+  const MAX_ELEMENTS = %MAX_SNAPSHOT_ELEMENTS%;
+  const PLACE_COUNT = %SNAPSHOT_PLACES%.length;
+  const TAGS = new Set(%SNAPSHOT_TAGS%.map((tag) => tag.toUpperCase()));
+  // What the view writes on a board at rest, each with the pattern its whole value matches;
+  // anything else rejects the whole snapshot (no on* handler, no href, src or style can come
+  // through).
+  const ATTRIBUTES = new Map(
+    Object.entries(%SNAPSHOT_ATTRIBUTES%)
+      .map(([name, pattern]) => [name, new RegExp(`^(?:${pattern})$`)]),
+  );
 
   const invalid = () => new Error("not a Half Moon board");
 
@@ -159,7 +157,7 @@
     const copy = document.createElement(source.tagName.toLowerCase());
     for (const { name, value } of source.attributes) {
       const allowed = ATTRIBUTES.get(name);
-      if (!allowed || !allowed(value)) throw invalid();
+      if (!allowed || !allowed.test(value)) throw invalid();
       copy.setAttribute(name, value);
     }
     for (const child of source.childNodes) {
@@ -246,7 +244,7 @@
   const linkedDeal = params.has("deal") ? dealCode(params.get("deal")) : null;
   let storedGame = false;
   try {
-    storedGame = localStorage.getItem("halfmoon.game") !== null;
+    storedGame = localStorage.getItem(GAME_KEY) !== null;
   } catch {
     storedGame = false;
   }
@@ -345,6 +343,34 @@
   // files are at hand), else right after the first paint, which they never delay (on a first
   // visit they would compete with the page's own files); a framed embed's once the frame comes
   // near the viewport (a page may hold many embeds: only those in view start).
+  // Once the first paint is on screen with the court cards' pictures the page preloads
+  // (web/page_head.py): that paint is the page's largest, and nothing the runtime downloads
+  // (several MB) can come before it or hold it back.
+  function afterFirstPaint(then) {
+    const art = [...document.querySelectorAll('link[rel="preload"][as="image"]')].map(
+      (link) => new Promise((done) => {
+        link.addEventListener("load", done);
+        link.addEventListener("error", done);
+        if (performance.getEntriesByName(link.href).length) done(); // in already
+      }),
+    );
+    const painted = new Promise((done) => {
+      const types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+      if (!types.includes("paint")) {
+        requestAnimationFrame(() => setTimeout(done, 0));
+        return;
+      }
+      const seen = new PerformanceObserver((list) => {
+        if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+        seen.disconnect();
+        done();
+      });
+      seen.observe({ type: "paint", buffered: true });
+    });
+    // A picture that came after the first paint is painted in the next frame: one more.
+    const nextFrame = (done) => requestAnimationFrame(() => requestAnimationFrame(done));
+    Promise.all([painted, ...art]).then(() => nextFrame(() => setTimeout(then, 0)));
+  }
   const lazyRuntime = document.getElementById("runtime-start");
   if (lazyRuntime instanceof HTMLTemplateElement) {
     let observer = null;
@@ -364,9 +390,11 @@
       observer.observe(document.documentElement);
     } else if (navigator.serviceWorker && navigator.serviceWorker.controller) {
       startRuntime();
+    } else if (document.visibilityState === "hidden") {
+      startRuntime(); // a page opened in the background paints nothing: nothing to wait for
     } else {
-      requestAnimationFrame(() => setTimeout(startRuntime, 0));
-      setTimeout(startRuntime, 1000); // a page in the background gets no animation frame
+      afterFirstPaint(startRuntime);
+      setTimeout(startRuntime, 3000); // whatever became of the paint
     }
   }
 

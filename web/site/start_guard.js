@@ -21,8 +21,11 @@
   // How long a page that a service worker controls waits, on a failure, for a new build's
   // worker to take it over (see unlessTakeover below).
   const TAKEOVER_GRACE_MS = 1500;
-  const RETRIED_BUILD = "halfmoon.retried-build";
-  const SELF_REPAIRED = "halfmoon.self-repaired";
+  // Its sessionStorage keys and the settings' key, as halfmoon_web/storage/storage.py names
+  // them (filled in by the build: web/shared_facts.py).
+  const RETRIED_BUILD = %RETRIED_BUILD_KEY%;
+  const SELF_REPAIRED = %SELF_REPAIRED_KEY%;
+  const SETTINGS_KEY = %SETTINGS_KEY%;
   const TEXTS = {
     vi: {
       file: "Không tải được một tệp của trò chơi (mất kết nối?).",
@@ -75,7 +78,7 @@
   const pageLang = () => {
     let saved = null;
     try {
-      saved = JSON.parse(localStorage.getItem("halfmoon.settings") || "null");
+      saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "null");
     } catch {
       saved = null;
     }

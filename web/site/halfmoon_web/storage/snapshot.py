@@ -20,6 +20,29 @@ SNAPSHOT_VERSION = 1
 MAX_SNAPSHOT_CHARS = 65_536
 #: The most taps early.js queues.
 MAX_EARLY_TAPS = 64
+#: The most elements early.js rebuilds from a snapshot's markup.
+MAX_SNAPSHOT_ELEMENTS = 400
+#: The tags a snapshot's markup may hold (a board at rest: board_markup.py, board_view.py).
+SNAPSHOT_TAGS = ("div", "span", "button")
+_PLACE = "|".join(PLACES)
+_HM_CLASSES = " *(?:hm-[a-z0-9-]+(?: +hm-[a-z0-9-]+)*)? *"
+SNAPSHOT_ATTRIBUTES = {
+    "class": _HM_CLASSES,
+    "role": "group|img",
+    "type": "button",
+    "aria-label": r"[\s\S]{0,200}",
+    "aria-hidden": "true",
+    "aria-pressed": "false",
+    "tabindex": "0|-1",
+    "data-name": _PLACE,
+    "data-place": _PLACE,
+    "data-count": "[0-9]",
+}
+"""The attributes a snapshot's markup may hold, each with the pattern its whole value must
+match (one that means the same to Python's ``re`` and JavaScript's ``RegExp``): what the view
+writes on a board at rest (``disabled`` only marks a card leaving, which a snapshot leaves out).
+Anything else rejects the whole snapshot (no ``on*`` handler, no ``href``, ``src`` or ``style``
+comes through). early.js gets this allowlist from the build (web/shared_facts.py)."""
 
 
 def game_identity(game: Game) -> str:

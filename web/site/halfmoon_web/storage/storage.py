@@ -20,6 +20,10 @@ STATS_KEY = "halfmoon.stats"
 SNAPSHOT_KEY = "halfmoon.board-snapshot"
 #: Copies of unreadable values (halfmoon_web/storage/backups.py).
 BACKUPS_KEY = "halfmoon.backups"
+#: The start guard's sessionStorage keys (web/site/start_guard.js, docs/deploys.md): one reload
+#: for a build replaced mid-start, and what its self-repair dropped. Python never reads them.
+RETRIED_BUILD_KEY = "halfmoon.retried-build"
+SELF_REPAIRED_KEY = "halfmoon.self-repaired"
 #: Where an earlier version kept its one copy of a bad value (read once, then moved).
 OLD_BACKUP_SUFFIX = ".backup"
 #: Kept only while there is room: given up, in this order, when a save does not fit.
