@@ -23,6 +23,11 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
 * ``shared_page`` (per module): one guarded page for a whole module, so that Pyodide starts once
   for many tests; made with the same context options (the module's marker included).
 * ``game_page`` (per module): ``shared_page`` with the game page open on deal ``DEAL``.
+* ``module_page`` (per test): ``shared_page`` for a test that opens what it reads itself
+  (``open_app``): a new document, but a warm start (the module's context keeps its HTTP cache,
+  service worker and compiled code), for tests that neither write the storage nor need it
+  empty. Its viewport goes back to the module's after the test, which fails on any problem
+  the page reported meanwhile.
 * ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale, by one
   process at a time), served by ``web/serve.py`` (with the site's headers and CSP) from a thread,
   on a free port.
@@ -187,6 +192,20 @@ def game_page(shared_page: Page) -> Page:
     """The module's one page (``shared_page``) with the game page open on deal DEAL."""
     open_app(shared_page, f"index.html?lang=en&deal={DEAL}")
     return shared_page
+
+
+@pytest.fixture
+def module_page(shared_page: Page) -> Iterator[Page]:
+    """The module's one page (``shared_page``) for a test that opens its own document on it;
+    the test fails if the page reported a problem during it."""
+    guard: PageGuard = shared_page.guard  # type: ignore[attr-defined]
+    viewport = shared_page.viewport_size
+    guard.clear()  # a problem of an earlier test failed that test
+    yield shared_page
+    if viewport is not None:
+        shared_page.set_viewport_size(viewport)
+    guard.fail_on_problems()
+    guard.clear()
 
 
 @pytest.fixture(scope="session")
