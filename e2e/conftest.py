@@ -23,17 +23,31 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
 * ``shared_page`` (per module): one guarded page for a whole module, so that Pyodide starts once
   for many tests; made with the same context options (the module's marker included).
 * ``game_page`` (per module): ``shared_page`` with the game page open on deal ``DEAL``.
-* ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale), served
-  by ``web/serve.py`` (with the site's headers and CSP) from a thread, on a free port.
+* ``module_page`` (per test): ``shared_page`` for a test that opens what it reads itself
+  (``open_app``): a new document, but a warm start (the module's context keeps its HTTP cache,
+  service worker and compiled code), for tests that neither write the storage nor need it
+  empty. Its viewport goes back to the module's after the test, which fails on any problem
+  the page reported meanwhile.
+* ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale, by one
+  process at a time), served by ``web/serve.py`` (with the site's headers and CSP) from a thread,
+  on a free port.
 * ``load_metrics`` (session): figures the tests measure, printed at the end of the run.
+
+Under ``pytest -n 2`` (pytest-xdist; ``tests/run_all.sh`` runs ``e2e/`` so) each worker is a
+session of its own: its own Chromium, its own server on its own free port, its own temporary
+folders; ``dist/`` is shared, read only (a stale one is rebuilt by the first worker to look, the
+others wait on a lock), and the workers' load figures are printed by the controller.
 
 Open the app with ``harness.open_app(page, "index.html?deal=...")``.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -72,10 +86,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    """The published site, built now if ``dist/`` is missing or older than its sources."""
-    if build.is_stale(build.DEFAULT_OUT):
-        build.build(build.DEFAULT_OUT)
-    return build.DEFAULT_OUT
+    """The published site, built now if ``dist/`` is missing or older than its sources; one
+    process at a time looks (the workers of ``pytest -n`` share ``dist/``)."""
+    out = build.DEFAULT_OUT
+    key = hashlib.sha256(str(out.resolve()).encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"halfmoon-build-{key}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if build.is_stale(out):
+            build.build(out)
+    return out
 
 
 @pytest.fixture(scope="session")
@@ -175,11 +194,44 @@ def game_page(shared_page: Page) -> Page:
     return shared_page
 
 
+@pytest.fixture
+def module_page(shared_page: Page) -> Iterator[Page]:
+    """The module's one page (``shared_page``) for a test that opens its own document on it;
+    the test fails if the page reported a problem during it."""
+    guard: PageGuard = shared_page.guard  # type: ignore[attr-defined]
+    viewport = shared_page.viewport_size
+    guard.clear()  # a problem of an earlier test failed that test
+    yield shared_page
+    if viewport is not None:
+        shared_page.set_viewport_size(viewport)
+    guard.fail_on_problems()
+    guard.clear()
+
+
 @pytest.fixture(scope="session")
 def load_metrics(pytestconfig: pytest.Config) -> dict[str, Any]:
     """Figures measured by the tests (load times, bytes): printed at the end of the run and
     written to ``e2e/artifacts/load-metrics.json``."""
     return pytestconfig.__dict__.setdefault("_halfmoon_metrics", {})
+
+
+METRICS_KEY = "halfmoon_metrics"
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker: hand the load figures it measured to the controller."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    metrics = session.config.__dict__.get("_halfmoon_metrics")
+    if workeroutput is not None and metrics:
+        workeroutput[METRICS_KEY] = json.dumps(metrics)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """In the pytest-xdist controller: gather the load figures of a worker that finished."""
+    figures = getattr(node, "workeroutput", {}).get(METRICS_KEY)
+    if figures:
+        node.config.__dict__.setdefault("_halfmoon_metrics", {}).update(json.loads(figures))
 
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:

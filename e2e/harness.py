@@ -125,6 +125,20 @@ class PageGuard:
         if problems:
             pytest.fail("the page reported problems:\n  " + "\n  ".join(problems))
 
+    def clear(self) -> None:
+        """Forget what was recorded so far (a page shared by several tests, between two)."""
+        for items in self._lists():
+            items.clear()
+
+    def _lists(self) -> list[list[str]]:
+        return [
+            self.console_errors,
+            self.page_errors,
+            self.py_errors,
+            self.csp_violations,
+            self.foreign_requests,
+        ]
+
     def problems(self) -> list[str]:
         """Return every recorded problem, one line each."""
         kinds = {

@@ -16,7 +16,8 @@ state. The one documented exception:
   is still checked by it.
 
 The contexts ask for reduced motion, so that axe measures colours after, not during, a
-transition or a dialog's opening animation.
+transition or a dialog's opening animation. The rules and embed audits share the module's page
+(``module_audit``); the game page's, which save a game, have a context each (``audit``).
 """
 
 from __future__ import annotations
@@ -115,11 +116,18 @@ def audit(page: Page) -> Audit:
     return Audit(page)
 
 
-def test_axe_runs_under_the_sites_csp_and_sees_planted_faults(audit: Audit) -> None:
+@pytest.fixture
+def module_audit(module_page: Page) -> Audit:
+    """The module's page (reduced motion; a new document per test, started warm) to audit,
+    for the pages that save nothing (rules, embed); the test fails on any page problem too."""
+    return Audit(module_page)
+
+
+def test_axe_runs_under_the_sites_csp_and_sees_planted_faults(module_audit: Audit) -> None:
     """The injection works under the CSP (the guard fails the test on any CSP report), and the
     audit can fail: an image without text, a button whose name hides its visible text (the
     card exception does not cover it) and an aria-label on a plain div are all found."""
-    page = audit.page
+    page = module_audit.page
     open_app(page, "rules.html?lang=en")
     assert axe_violations(page) == []
     page.evaluate(
@@ -189,20 +197,20 @@ def test_game_page_end_dialog_and_vietnamese(audit: Audit) -> None:
     audit.assert_clean()
 
 
-def test_rules_page_in_both_languages(audit: Audit) -> None:
-    page = audit.page
+def test_rules_page_in_both_languages(module_audit: Audit) -> None:
+    page = module_audit.page
     open_app(page, "rules.html?lang=en")
-    audit.check("rules, English, step 0")
+    module_audit.check("rules, English, step 0")
     button(page, "Next step").click()
     expect(page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
-    audit.check("rules, English, step 1")
+    module_audit.check("rules, English, step 1")
     button(page, "Tiếng Việt").click()
     expect(page.locator("html")).to_have_attribute("lang", "vi")
-    audit.check("rules, Vietnamese, step 1")
+    module_audit.check("rules, Vietnamese, step 1")
     page.get_by_role("slider").fill("48")
     expect(page.get_by_text("Bước 48 / 48", exact=True)).to_be_visible()
-    audit.check("rules, Vietnamese, last step (won)")
-    audit.assert_clean()
+    module_audit.check("rules, Vietnamese, last step (won)")
+    module_audit.assert_clean()
 
 
 @pytest.mark.parametrize(
@@ -214,20 +222,20 @@ def test_rules_page_in_both_languages(audit: Audit) -> None:
     ],
     ids=["board", "steps", "steps-vi"],
 )
-def test_embed(audit: Audit, query: str, state: str) -> None:
-    page = audit.page
+def test_embed(module_audit: Audit, query: str, state: str) -> None:
+    page = module_audit.page
     open_app(page, f"embed.html?{query}")
-    audit.check(state)
+    module_audit.check(state)
     if "steps" in query:
         page.get_by_role("slider").fill("2")
         expect(page.locator(".step-next")).to_be_disabled()
-        audit.check(f"{state}, last step")
-    audit.assert_clean()
+        module_audit.check(f"{state}, last step")
+    module_audit.assert_clean()
 
 
-def test_embed_with_a_bad_parameter(audit: Audit) -> None:
-    page = audit.page
+def test_embed_with_a_bad_parameter(module_audit: Audit) -> None:
+    page = module_audit.page
     open_app(page, f"embed.html?deal={DEAL}&labels=yes&lang=en", expect_error=True)
     expect(page.locator("#embed-error")).to_be_visible()
-    audit.check("embed, bad parameter")
-    audit.assert_clean()
+    module_audit.check("embed, bad parameter")
+    module_audit.assert_clean()

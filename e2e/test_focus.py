@@ -3,7 +3,8 @@ the step viewer (rules page and embed), and after every removal, undo, dialog an
 game page, the focus is on a visible, enabled element, never on ``<body>``.
 
 The tests put the focus on a control with ``focus()`` when they need a starting point, then act
-with the keyboard only.
+with the keyboard only. The step viewers' tests share the module's page (``module_page``: a new
+document each, started warm); the game page's test, which saves a game, has a context of its own.
 """
 
 from __future__ import annotations
@@ -42,62 +43,64 @@ def step_is(page: Page, text: str) -> None:
 
 
 # -- the step viewer -------------------------------------------------------------------------
-def test_rules_step_viewer_keeps_the_focus(page: Page) -> None:
-    open_app(page, "rules.html?lang=en")
-    step_is(page, "Step 0 of 48")
-    button(page, "Next step").focus()
-    expect(press(page, "Enter")).to_have_accessible_name("Next step")
-    step_is(page, "Step 1 of 48")
-    expect(press(page, "Shift+Tab")).to_have_accessible_name("Previous step")
+def test_rules_step_viewer_keeps_the_focus(module_page: Page) -> None:
+    open_app(module_page, "rules.html?lang=en")
+    step_is(module_page, "Step 0 of 48")
+    button(module_page, "Next step").focus()
+    expect(press(module_page, "Enter")).to_have_accessible_name("Next step")
+    step_is(module_page, "Step 1 of 48")
+    expect(press(module_page, "Shift+Tab")).to_have_accessible_name("Previous step")
     # Previous step disables itself at step 0: the focus goes to Next step.
-    expect(press(page, "Enter")).to_have_accessible_name("Next step")
-    step_is(page, "Step 0 of 48")
-    expect(button(page, "Previous step")).to_be_disabled()
-    press(page, "Enter")
-    press(page, "Enter")
-    step_is(page, "Step 2 of 48")
-    press(page, "Shift+Tab")
-    expect(press(page, "Shift+Tab")).to_have_accessible_name("Start")
+    expect(press(module_page, "Enter")).to_have_accessible_name("Next step")
+    step_is(module_page, "Step 0 of 48")
+    expect(button(module_page, "Previous step")).to_be_disabled()
+    press(module_page, "Enter")
+    press(module_page, "Enter")
+    step_is(module_page, "Step 2 of 48")
+    press(module_page, "Shift+Tab")
+    expect(press(module_page, "Shift+Tab")).to_have_accessible_name("Start")
     # So does Start.
-    expect(press(page, "Enter")).to_have_accessible_name("Next step")
-    step_is(page, "Step 0 of 48")
-    slider = press(page, "Tab")
+    expect(press(module_page, "Enter")).to_have_accessible_name("Next step")
+    step_is(module_page, "Step 0 of 48")
+    slider = press(module_page, "Tab")
     expect(slider).to_have_attribute("type", "range")
-    press(page, "End")
-    step_is(page, "Step 48 of 48")
+    press(module_page, "End")
+    step_is(module_page, "Step 48 of 48")
     expect(slider).to_have_attribute("aria-valuetext", "Step 48 of 48")
-    expect(button(page, "Next step")).to_be_disabled()
-    press(page, "ArrowLeft")
-    step_is(page, "Step 47 of 48")
+    expect(button(module_page, "Next step")).to_be_disabled()
+    press(module_page, "ArrowLeft")
+    step_is(module_page, "Step 47 of 48")
     expect(slider).to_have_attribute("aria-valuetext", "Step 47 of 48")
-    expect(press(page, "Shift+Tab")).to_have_accessible_name("Next step")
+    expect(press(module_page, "Shift+Tab")).to_have_accessible_name("Next step")
     # Next step disables itself at the last step: the focus goes to Previous step.
-    expect(press(page, "Enter")).to_have_accessible_name("Previous step")
-    step_is(page, "Step 48 of 48")
-    expect(press(page, "Enter")).to_have_accessible_name("Previous step")
-    step_is(page, "Step 47 of 48")
-    press(page, "Tab")
-    slider = press(page, "Tab")
-    press(page, "Home")
-    step_is(page, "Step 0 of 48")
+    expect(press(module_page, "Enter")).to_have_accessible_name("Previous step")
+    step_is(module_page, "Step 48 of 48")
+    expect(press(module_page, "Enter")).to_have_accessible_name("Previous step")
+    step_is(module_page, "Step 47 of 48")
+    press(module_page, "Tab")
+    slider = press(module_page, "Tab")
+    press(module_page, "Home")
+    step_is(module_page, "Step 0 of 48")
     expect(slider).to_have_attribute("aria-valuetext", "Step 0 of 48")
 
 
-def test_the_readers_own_last_move_keeps_the_focus(page: Page) -> None:
+def test_the_readers_own_last_move_keeps_the_focus(module_page: Page) -> None:
     """The reader takes the last cards at step 47: the focus moves from the gone card to Next
     step, and the status line says the removal and the win in one message."""
-    open_app(page, "rules.html?lang=en")
-    page.get_by_role("slider", name="Step").fill("47")
-    step_is(page, "Step 47 of 48")
+    open_app(module_page, "rules.html?lang=en")
+    module_page.get_by_role("slider", name="Step").fill("47")
+    step_is(module_page, "Step 47 of 48")
     game = replay(START, LINE[:47])
     for place in LINE[47].places:
-        card(page, game, place).focus()
-        press(page, "Enter")
-    expect(focused(page)).to_have_accessible_name("Next step")
-    expect(page.locator("#rules-status")).to_have_text(re.compile(r"^Removed .+\. You won!$"))
+        card(module_page, game, place).focus()
+        press(module_page, "Enter")
+    expect(focused(module_page)).to_have_accessible_name("Next step")
+    expect(module_page.locator("#rules-status")).to_have_text(
+        re.compile(r"^Removed .+\. You won!$")
+    )
     # Back to the line: step 48, where Next step disables itself and hands on the focus.
-    expect(press(page, "Enter")).to_have_accessible_name("Previous step")
-    step_is(page, "Step 48 of 48")
+    expect(press(module_page, "Enter")).to_have_accessible_name("Previous step")
+    step_is(module_page, "Step 48 of 48")
 
 
 @pytest.mark.parametrize(
@@ -109,40 +112,42 @@ def test_the_readers_own_last_move_keeps_the_focus(page: Page) -> None:
     ids=["en", "vi"],
 )
 def test_embed_step_viewer_keeps_the_focus(
-    page: Page, lang: str, names: tuple[str, str, str], count: str
+    module_page: Page, lang: str, names: tuple[str, str, str], count: str
 ) -> None:
     start, prev, next_ = names
-    open_app(page, f"embed.html?deal={DEAL}&steps=4-7,5-6&lang={lang}")
-    step_is(page, count.format(0))
-    expect(press(page, "Tab")).to_have_role("link")  # a page of its own: the link to play first
-    expect(press(page, "Tab")).to_have_accessible_name(next_)  # Start, Previous are off
-    expect(press(page, "Enter")).to_have_accessible_name(next_)
-    step_is(page, count.format(1))
-    expect(press(page, "Enter")).to_have_accessible_name(prev)
-    step_is(page, count.format(2))
-    expect(press(page, "Enter")).to_have_accessible_name(prev)
-    step_is(page, count.format(1))
-    expect(press(page, "Shift+Tab")).to_have_accessible_name(start)
-    expect(press(page, "Enter")).to_have_accessible_name(next_)
-    step_is(page, count.format(0))
-    slider = press(page, "Tab")
+    open_app(module_page, f"embed.html?deal={DEAL}&steps=4-7,5-6&lang={lang}")
+    step_is(module_page, count.format(0))
+    expect(press(module_page, "Tab")).to_have_role(
+        "link"
+    )  # a page of its own: the link to play first
+    expect(press(module_page, "Tab")).to_have_accessible_name(next_)  # Start, Previous are off
+    expect(press(module_page, "Enter")).to_have_accessible_name(next_)
+    step_is(module_page, count.format(1))
+    expect(press(module_page, "Enter")).to_have_accessible_name(prev)
+    step_is(module_page, count.format(2))
+    expect(press(module_page, "Enter")).to_have_accessible_name(prev)
+    step_is(module_page, count.format(1))
+    expect(press(module_page, "Shift+Tab")).to_have_accessible_name(start)
+    expect(press(module_page, "Enter")).to_have_accessible_name(next_)
+    step_is(module_page, count.format(0))
+    slider = press(module_page, "Tab")
     spoken = "Step {} of 2" if lang == "en" else "Bước {} trên 2"
     for key, step in (("End", 2), ("ArrowLeft", 1), ("Home", 0), ("ArrowRight", 1)):
-        press(page, key)
-        step_is(page, count.format(step))
+        press(module_page, key)
+        step_is(module_page, count.format(step))
         expect(slider).to_have_attribute("aria-valuetext", spoken.format(step))
 
 
-def test_embed_board_keeps_the_focus_when_the_last_cards_go(page: Page) -> None:
+def test_embed_board_keeps_the_focus_when_the_last_cards_go(module_page: Page) -> None:
     """A won embed has no card left: the focus goes to the status line, which says the end
     with the engine's score and moves (which count the removals the start position implies)."""
     position = "HMP1:5S/6D" + "/" * 18
-    open_app(page, f"embed.html?position={position}&lang=en")
+    open_app(module_page, f"embed.html?position={position}&lang=en")
     game = Game.from_start(position)
-    card(page, game, "1").focus()
-    press(page, "Enter")
-    card(page, game, "2").focus()
-    status = press(page, "Enter")
+    card(module_page, game, "1").focus()
+    press(module_page, "Enter")
+    card(module_page, game, "2").focus()
+    status = press(module_page, "Enter")
     expect(status).to_have_attribute("role", "status")
     said = r"^Removed 5 of spades and 6 of diamonds\. You won! Score 520, 48 moves, time \d+:\d\d\."
     expect(status).to_have_text(re.compile(said))

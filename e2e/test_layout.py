@@ -154,7 +154,7 @@ CONTRAST = r"""(selector) => {
 
 
 @pytest.fixture
-def page(game_page: Page) -> Iterator[Page]:
+def deal_page(game_page: Page) -> Iterator[Page]:
     """The shared page at 1280×800 with deal DEAL at its start (settings back at their defaults
     and no panel open after each test); the test fails if the page reported a problem."""
     page = game_page
@@ -209,20 +209,20 @@ def assert_first_screen(page: Page, game: Game, label: str) -> None:
 
 
 @pytest.mark.parametrize("size", VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
-def test_every_playable_card_is_on_the_first_screen(page: Page, size: tuple[int, int]) -> None:
+def test_every_playable_card_is_on_the_first_screen(deal_page: Page, size: tuple[int, int]) -> None:
     """At the deal, and again after the settings panel was opened and closed, the twenty
     playable cards lie wholly inside the viewport, and the page neither scrolls nor can."""
     width, height = size
-    page.set_viewport_size({"width": width, "height": height})
+    deal_page.set_viewport_size({"width": width, "height": height})
     game = Game.from_code(DEAL)
-    assert_first_screen(page, game, f"{width}x{height}")
+    assert_first_screen(deal_page, game, f"{width}x{height}")
     if size in SCREENSHOTS:
-        page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}.png"))
-    button(page, "Settings").click()
-    expect(page.locator("#settings-panel")).to_be_visible()
-    button(page, "Close").click()
-    expect(page.locator("#settings-panel")).to_be_hidden()
-    assert_first_screen(page, game, f"{width}x{height} after the settings panel")
+        deal_page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}.png"))
+    button(deal_page, "Settings").click()
+    expect(deal_page.locator("#settings-panel")).to_be_visible()
+    button(deal_page, "Close").click()
+    expect(deal_page.locator("#settings-panel")).to_be_hidden()
+    assert_first_screen(deal_page, game, f"{width}x{height} after the settings panel")
 
 
 @pytest.mark.browser_context_args(viewport={"width": 640, "height": 360}, device_scale_factor=2)
@@ -274,13 +274,13 @@ def test_the_board_before_python_has_the_live_boards_place(
     assert_same_geometry(before, geometry(page))
 
 
-def test_the_board_grows_with_the_room_it_has(page: Page) -> None:
+def test_the_board_grows_with_the_room_it_has(deal_page: Page) -> None:
     """Cards are as large as the room allows: wider on a big screen, and a landscape phone's
     board takes most of the height."""
     widths = {}
     for width, height in [(740, 360), (1280, 800), (1920, 1080)]:
-        page.set_viewport_size({"width": width, "height": height})
-        screen = first_screen(page, Game.from_code(DEAL))
+        deal_page.set_viewport_size({"width": width, "height": height})
+        screen = first_screen(deal_page, Game.from_code(DEAL))
         widths[width] = screen["cardWidth"]
         if width == 740:
             assert screen["board_share"] >= 85, screen
@@ -299,30 +299,30 @@ def shown_counts(page: Page) -> dict[str, str]:
     return {place: page.evaluate(BADGE, place) for place in PILES}
 
 
-def test_the_depth_of_every_pile_shows(page: Page) -> None:
+def test_the_depth_of_every_pile_shows(deal_page: Page) -> None:
     """Each pile shows its card count by default (diagram labels off), the reserve none; the
     diagram labels take over the count when they are on."""
     game = Game.from_code(DEAL)
-    assert shown_counts(page) == {place: '"8"' for place in PILES}
-    assert {page.evaluate(BADGE, place) for place in ("R1", "R8")} <= {"none", "normal"}
-    play(page, game, "4-7")
-    assert page.evaluate(BADGE, "4") == page.evaluate(BADGE, "7") == '"7"'
-    page.mouse.move(0, 0)
-    page.screenshot(path=str(ARTIFACTS / "layout-depth.png"))
-    set_setting(page, "Diagram labels", True)
-    assert set(shown_counts(page).values()) <= {"none", "normal"}
+    assert shown_counts(deal_page) == {place: '"8"' for place in PILES}
+    assert {deal_page.evaluate(BADGE, place) for place in ("R1", "R8")} <= {"none", "normal"}
+    play(deal_page, game, "4-7")
+    assert deal_page.evaluate(BADGE, "4") == deal_page.evaluate(BADGE, "7") == '"7"'
+    deal_page.mouse.move(0, 0)
+    deal_page.screenshot(path=str(ARTIFACTS / "layout-depth.png"))
+    set_setting(deal_page, "Diagram labels", True)
+    assert set(shown_counts(deal_page).values()) <= {"none", "normal"}
 
 
-def test_a_pile_down_to_its_last_card_shows_no_count(page: Page) -> None:
+def test_a_pile_down_to_its_last_card_shows_no_count(deal_page: Page) -> None:
     """Along the pinned winning line, once a pile holds one card its count goes (nothing lies
     under it), while the taller piles keep theirs."""
     line = winning_game()
     game = Game.from_code(line["start"])
     for move in line["moves"].split(","):
-        play(page, game, move)
+        play(deal_page, game, move)
         if any(game.count_at(place) == 1 for place in PILES):
             break
-    counts = shown_counts(page)
+    counts = shown_counts(deal_page)
     for place in PILES:
         expected = (
             {"none", "normal"} if game.count_at(place) <= 1 else {f'"{game.count_at(place)}"'}
@@ -331,12 +331,12 @@ def test_a_pile_down_to_its_last_card_shows_no_count(page: Page) -> None:
 
 
 # -- forced colours ------------------------------------------------------------------------------
-def test_forced_colours_keep_the_selection_and_the_suit_colours(page: Page) -> None:
+def test_forced_colours_keep_the_selection_and_the_suit_colours(deal_page: Page) -> None:
     """In forced-colours mode a selected card has a solid outline of at least 2 px (not only a
     lift and a shadow), and a red card differs from a black one by its border and its hollow
     centre sign, while both are drawn in the same system colour."""
-    page.emulate_media(forced_colors="active")
-    assert page.evaluate("matchMedia('(forced-colors: active)').matches")
+    deal_page.emulate_media(forced_colors="active")
+    assert deal_page.evaluate("matchMedia('(forced-colors: active)').matches")
     game = Game.from_code(DEAL)
     style = """(el) => {
         const s = getComputedStyle(el);
@@ -348,12 +348,12 @@ def test_forced_colours_keep_the_selection_and_the_suit_colours(page: Page) -> N
             pip: `${pip.webkitTextStrokeWidth} ${pip.color}`,
         };
     }"""
-    red, black = card(page, game, RED), card(page, game, BLACK)
+    red, black = card(deal_page, game, RED), card(deal_page, game, BLACK)
     assert red.evaluate(style)["outlineStyle"] == "none"
     red.click()
     expect(red).to_have_attribute("aria-pressed", "true")
-    page.mouse.move(0, 0)
-    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
+    deal_page.mouse.move(0, 0)
+    deal_page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
     selected = red.evaluate(style)
     assert selected["outlineStyle"] not in ("none", "hidden"), selected
     assert selected["outlineWidth"] >= 2, selected
@@ -362,7 +362,7 @@ def test_forced_colours_keep_the_selection_and_the_suit_colours(page: Page) -> N
     assert shown["border"] != plain["border"], (shown, plain)
     assert shown["pip"] != plain["pip"], (shown, plain)
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "layout-forced-colours.png"))
+    deal_page.screenshot(path=str(ARTIFACTS / "layout-forced-colours.png"))
     red.click()
     expect(red).to_have_attribute("aria-pressed", "false")
 
@@ -387,57 +387,57 @@ def assert_contrast(page: Page, selector: str, label: str, minimum: float = 4.5)
 @pytest.mark.parametrize(
     "size", [(1280, 800), (360, 740), (740, 360)], ids=["desk", "tall", "wide"]
 )
-def test_every_text_of_the_table_is_readable(page: Page, size: tuple[int, int]) -> None:
+def test_every_text_of_the_table_is_readable(deal_page: Page, size: tuple[int, int]) -> None:
     """Brand, info bar, toolbar, status line and card faces: at least 4.5:1 (3:1 when large)."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+    deal_page.set_viewport_size({"width": size[0], "height": size[1]})
     game = Game.from_code(DEAL)
-    play(page, game, "4-7")  # a status message, and Undo enabled
-    expect(page.locator("#message")).not_to_be_empty()
-    assert_contrast(page, ".topbar *", "header")
-    assert_contrast(page, "#message, #message *", "status line")
-    assert_contrast(page, "#board .hm-card *", "card faces")
+    play(deal_page, game, "4-7")  # a status message, and Undo enabled
+    expect(deal_page.locator("#message")).not_to_be_empty()
+    assert_contrast(deal_page, ".topbar *", "header")
+    assert_contrast(deal_page, "#message, #message *", "status line")
+    assert_contrast(deal_page, "#board .hm-card *", "card faces")
 
 
-def test_panel_texts_are_readable(page: Page) -> None:
+def test_panel_texts_are_readable(deal_page: Page) -> None:
     """The settings and statistics panels: every text at least 4.5:1."""
-    button(page, "Settings").click()
-    assert_contrast(page, "#settings-panel *", "settings panel")
-    button(page, "Statistics").click()
-    expect(page.locator("#stats-panel")).to_be_visible()
-    assert_contrast(page, "#stats-panel *", "statistics panel")
+    button(deal_page, "Settings").click()
+    assert_contrast(deal_page, "#settings-panel *", "settings panel")
+    button(deal_page, "Statistics").click()
+    expect(deal_page.locator("#stats-panel")).to_be_visible()
+    assert_contrast(deal_page, "#stats-panel *", "statistics panel")
 
 
-def test_dimmed_cards_keep_a_readable_rank(page: Page) -> None:
+def test_dimmed_cards_keep_a_readable_rank(deal_page: Page) -> None:
     """With placement assist on and a card selected, the cards that cannot join it are
     dimmed, and their rank keeps at least 3:1 against their face."""
-    set_setting(page, "Placement assist", True)
-    button(page, "Close").click()
+    set_setting(deal_page, "Placement assist", True)
+    button(deal_page, "Close").click()
     game = Game.from_code(DEAL)
-    card(page, game, "4").click()
-    expect(page.locator(".hm-card.hm-dim").first).to_be_visible()
-    page.mouse.move(0, 0)
-    page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
-    page.screenshot(path=str(ARTIFACTS / "layout-placement-assist.png"))
-    assert_contrast(page, ".hm-dim .hm-rank", "dimmed rank", minimum=3.0)
-    assert_contrast(page, ".hm-card:not(.hm-dim) .hm-rank", "rank")
-    card(page, game, "4").click()
-    expect(page.locator(".hm-card.hm-dim")).to_have_count(0)
+    card(deal_page, game, "4").click()
+    expect(deal_page.locator(".hm-card.hm-dim").first).to_be_visible()
+    deal_page.mouse.move(0, 0)
+    deal_page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
+    deal_page.screenshot(path=str(ARTIFACTS / "layout-placement-assist.png"))
+    assert_contrast(deal_page, ".hm-dim .hm-rank", "dimmed rank", minimum=3.0)
+    assert_contrast(deal_page, ".hm-card:not(.hm-dim) .hm-rank", "rank")
+    card(deal_page, game, "4").click()
+    expect(deal_page.locator(".hm-card.hm-dim")).to_have_count(0)
 
 
-def test_diagram_labels_are_readable(page: Page) -> None:
+def test_diagram_labels_are_readable(deal_page: Page) -> None:
     """The diagram labels under the places: at least 4.5:1 on the felt."""
-    set_setting(page, "Diagram labels", True)
-    button(page, "Close").click()
-    expect(page.locator(".hm-label").first).to_be_visible()
-    assert_contrast(page, ".hm-label, .hm-label *", "diagram labels")
+    set_setting(deal_page, "Diagram labels", True)
+    button(deal_page, "Close").click()
+    expect(deal_page.locator(".hm-label").first).to_be_visible()
+    assert_contrast(deal_page, ".hm-label, .hm-label *", "diagram labels")
 
 
 @pytest.mark.parametrize("size", LABELS, ids=[f"{w}x{h}" for w, h in LABELS])
-def test_small_texts_stay_at_least_12_px(page: Page, size: tuple[int, int]) -> None:
+def test_small_texts_stay_at_least_12_px(deal_page: Page, size: tuple[int, int]) -> None:
     """The info labels and the toolbar's labels are never smaller than 12 px, on phones either
     way up and on a laptop."""
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    sizes = page.evaluate(
+    deal_page.set_viewport_size({"width": size[0], "height": size[1]})
+    sizes = deal_page.evaluate(
         """() => [...document.querySelectorAll(".info dt, .tool span")]
             .filter((el) => el.getBoundingClientRect().width > 1)
             .map((el) => [el.textContent.trim(), parseFloat(getComputedStyle(el).fontSize)])"""
@@ -447,10 +447,10 @@ def test_small_texts_stay_at_least_12_px(page: Page, size: tuple[int, int]) -> N
     assert [(text, px) for text, px in sizes if px < 12] == []
 
 
-def test_contrast_figures_are_computed_as_the_page_paints(page: Page) -> None:
+def test_contrast_figures_are_computed_as_the_page_paints(deal_page: Page) -> None:
     """The contrast helper itself: black on white is 21:1, and the same text at half opacity
     on the same white comes out lower."""
-    page.evaluate(
+    deal_page.evaluate(
         """() => {
             const host = document.createElement("div");
             host.id = "contrast-probe";
@@ -463,7 +463,7 @@ def test_contrast_figures_are_computed_as_the_page_paints(page: Page) -> None:
             document.body.append(host);
         }"""
     )
-    solid, faint = (f["ratio"] for f in contrast(page, "#contrast-probe p"))
-    page.evaluate("() => document.getElementById('contrast-probe').remove()")
+    solid, faint = (f["ratio"] for f in contrast(deal_page, "#contrast-probe p"))
+    deal_page.evaluate("() => document.getElementById('contrast-probe').remove()")
     assert solid == 21
     assert 1 < faint < 21

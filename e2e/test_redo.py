@@ -22,7 +22,7 @@ FIRST_MOVES = ("4-7", "5-6", "2-3-R3", "5-11")
 
 
 @pytest.fixture
-def page(game_page: Page) -> Iterator[Page]:
+def deal_page(game_page: Page) -> Iterator[Page]:
     """The module's page on deal HM1-N-AAAAAAB at its start, no dialog open."""
     page = game_page
     while page.get_by_role("dialog").count():
@@ -50,106 +50,106 @@ def played(page: Page) -> Game:
     return game
 
 
-def test_redo_is_off_until_a_move_is_undone(page: Page) -> None:
-    expect(button(page, "Redo")).to_be_disabled()
-    played(page)
-    expect(button(page, "Redo")).to_be_disabled()
+def test_redo_is_off_until_a_move_is_undone(deal_page: Page) -> None:
+    expect(button(deal_page, "Redo")).to_be_disabled()
+    played(deal_page)
+    expect(button(deal_page, "Redo")).to_be_disabled()
 
 
-def test_undo_3_then_redo_3_returns_to_the_same_position_score_and_moves(page: Page) -> None:
-    game = played(page)
-    before = board(page)
+def test_undo_3_then_redo_3_returns_to_the_same_position_score_and_moves(deal_page: Page) -> None:
+    game = played(deal_page)
+    before = board(deal_page)
     assert before[:2] == ("45", "4")
     for _ in range(3):
-        button(page, "Undo").click()
-    expect(page.locator("#moves")).to_have_text("1")
-    assert board(page) != before
-    expect(button(page, "Redo")).to_be_enabled()
+        button(deal_page, "Undo").click()
+    expect(deal_page.locator("#moves")).to_have_text("1")
+    assert board(deal_page) != before
+    expect(button(deal_page, "Redo")).to_be_enabled()
     twin = Game.from_code(DEAL)
     twin.push(FIRST_MOVES[0])
     for number, move in enumerate(FIRST_MOVES[1:], start=2):
         said = f"Removed {spoken(twin, move.split('-'))}"
         twin.push(move)
-        button(page, "Redo").click()
-        expect(page.locator("#moves")).to_have_text(str(number))
-        expect(status(page)).to_have_text(said)
-    assert board(page) == before and twin.position() == game.position()
-    expect(button(page, "Redo")).to_be_disabled()
+        button(deal_page, "Redo").click()
+        expect(deal_page.locator("#moves")).to_have_text(str(number))
+        expect(status(deal_page)).to_have_text(said)
+    assert board(deal_page) == before and twin.position() == game.position()
+    expect(button(deal_page, "Redo")).to_be_disabled()
 
 
-def test_a_new_move_after_undo_clears_the_redo_line(page: Page) -> None:
-    game = played(page)
-    button(page, "Undo").click()
-    button(page, "Undo").click()
-    expect(button(page, "Redo")).to_be_enabled()
+def test_a_new_move_after_undo_clears_the_redo_line(deal_page: Page) -> None:
+    game = played(deal_page)
+    button(deal_page, "Undo").click()
+    button(deal_page, "Undo").click()
+    expect(button(deal_page, "Redo")).to_be_enabled()
     game.pop()
     game.pop()
-    play(page, game, "R7-R8")  # not the next move of the redo line (2-3-R3)
-    expect(button(page, "Redo")).to_be_disabled()
-    page.keyboard.press("Control+y")
-    expect(page.locator("#moves")).to_have_text("3")
+    play(deal_page, game, "R7-R8")  # not the next move of the redo line (2-3-R3)
+    expect(button(deal_page, "Redo")).to_be_disabled()
+    deal_page.keyboard.press("Control+y")
+    expect(deal_page.locator("#moves")).to_have_text("3")
 
 
-def test_playing_the_next_redo_move_by_hand_keeps_the_rest_of_the_line(page: Page) -> None:
-    game = played(page)
-    button(page, "Undo").click()
-    button(page, "Undo").click()
+def test_playing_the_next_redo_move_by_hand_keeps_the_rest_of_the_line(deal_page: Page) -> None:
+    game = played(deal_page)
+    button(deal_page, "Undo").click()
+    button(deal_page, "Undo").click()
     game.pop()
     game.pop()
-    play(page, game, "2-3-R3")  # the next move of the redo line
-    expect(button(page, "Redo")).to_be_enabled()
-    button(page, "Redo").click()
-    expect(page.locator("#moves")).to_have_text("4")
-    expect(page.locator("#score")).to_have_text("45")
+    play(deal_page, game, "2-3-R3")  # the next move of the redo line
+    expect(button(deal_page, "Redo")).to_be_enabled()
+    button(deal_page, "Redo").click()
+    expect(deal_page.locator("#moves")).to_have_text("4")
+    expect(deal_page.locator("#score")).to_have_text("45")
 
 
-def test_ctrl_shift_z_and_ctrl_y_redo(page: Page) -> None:
-    played(page)
-    before = board(page)
-    page.keyboard.press("Control+z")
-    page.keyboard.press("Control+z")
-    expect(page.locator("#moves")).to_have_text("2")
-    page.keyboard.press("Control+Shift+Z")
-    expect(page.locator("#moves")).to_have_text("3")
-    page.keyboard.press("Control+y")
-    expect(page.locator("#moves")).to_have_text("4")
-    assert board(page) == before
-    expect(button(page, "Redo")).to_have_attribute(
+def test_ctrl_shift_z_and_ctrl_y_redo(deal_page: Page) -> None:
+    played(deal_page)
+    before = board(deal_page)
+    deal_page.keyboard.press("Control+z")
+    deal_page.keyboard.press("Control+z")
+    expect(deal_page.locator("#moves")).to_have_text("2")
+    deal_page.keyboard.press("Control+Shift+Z")
+    expect(deal_page.locator("#moves")).to_have_text("3")
+    deal_page.keyboard.press("Control+y")
+    expect(deal_page.locator("#moves")).to_have_text("4")
+    assert board(deal_page) == before
+    expect(button(deal_page, "Redo")).to_have_attribute(
         "aria-keyshortcuts", "Control+Shift+Z Meta+Shift+Z Control+Y"
     )
 
 
-def test_a_reload_keeps_the_redo_line(page: Page) -> None:
-    played(page)
-    before = board(page)
+def test_a_reload_keeps_the_redo_line(deal_page: Page) -> None:
+    played(deal_page)
+    before = board(deal_page)
     for _ in range(3):
-        button(page, "Undo").click()
-    expect(page.locator("#moves")).to_have_text("1")
-    page.reload()
-    wait_for_app(page)
-    expect(page.locator("#moves")).to_have_text("1")
-    expect(button(page, "Redo")).to_be_enabled()
+        button(deal_page, "Undo").click()
+    expect(deal_page.locator("#moves")).to_have_text("1")
+    deal_page.reload()
+    wait_for_app(deal_page)
+    expect(deal_page.locator("#moves")).to_have_text("1")
+    expect(button(deal_page, "Redo")).to_be_enabled()
     for number in (2, 3, 4):
-        button(page, "Redo").click()
-        expect(page.locator("#moves")).to_have_text(str(number))
-    assert board(page) == before
-    expect(button(page, "Redo")).to_be_disabled()
+        button(deal_page, "Redo").click()
+        expect(deal_page.locator("#moves")).to_have_text(str(number))
+    assert board(deal_page) == before
+    expect(button(deal_page, "Redo")).to_be_disabled()
 
 
 def test_an_export_carries_the_redo_line_to_a_fresh_browser(
-    page: Page, new_context: Callable[..., BrowserContext], tmp_path: Path
+    deal_page: Page, new_context: Callable[..., BrowserContext], tmp_path: Path
 ) -> None:
-    played(page)
-    before = board(page)
-    button(page, "Undo").click()
-    button(page, "Undo").click()
-    expect(page.locator("#moves")).to_have_text("2")
-    open_settings(page)
-    with page.expect_download() as download:
-        button(page, "Export").click()
+    played(deal_page)
+    before = board(deal_page)
+    button(deal_page, "Undo").click()
+    button(deal_page, "Undo").click()
+    expect(deal_page.locator("#moves")).to_have_text("2")
+    open_settings(deal_page)
+    with deal_page.expect_download() as download:
+        button(deal_page, "Export").click()
     path = tmp_path / "export.json"
     download.value.save_as(path)
-    button(page, "Settings").click()  # closes the panel
+    button(deal_page, "Settings").click()  # closes the panel
     assert json.loads(path.read_text(encoding="utf-8"))["game"]["redo"] == "2-3-R3,5-11"
 
     fresh = new_context().new_page()

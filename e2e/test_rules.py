@@ -14,7 +14,7 @@ from collections.abc import Iterator
 import pytest
 from game_support import button, card, card_name, status
 from harness import open_app
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
 from halfmoon_web.rules.seed_example import MOVES, START
@@ -37,7 +37,7 @@ def shared(shared_page: Page) -> Page:
 
 
 @pytest.fixture
-def page(shared: Page) -> Iterator[Page]:
+def rules_page(shared: Page) -> Iterator[Page]:
     """The shared rules page in English at step 0; the test fails on any page problem."""
     button(shared, "English").click()
     start = button(shared, "Start")
@@ -54,19 +54,19 @@ def expect_position(page: Page, game: Game) -> None:
         expect(card(page, game, place)).to_be_visible()
 
 
-def test_step_zero_shows_5s_on_pile_1_and_6d_on_pile_8(page: Page) -> None:
+def test_step_zero_shows_5s_on_pile_1_and_6d_on_pile_8(rules_page: Page) -> None:
     game = at_step(0)
     assert card_name(game, "1") == "5 of spades, pile 1, 8 cards"
     assert card_name(game, "8") == "6 of diamonds, pile 8, 8 cards"
-    expect_position(page, game)
-    expect(button(page, "Previous step")).to_be_disabled()
-    expect(button(page, "Start")).to_be_disabled()
+    expect_position(rules_page, game)
+    expect(button(rules_page, "Previous step")).to_be_disabled()
+    expect(button(rules_page, "Start")).to_be_disabled()
 
 
-def test_step_1_is_the_seed_diagram(page: Page) -> None:
-    button(page, "Next step").click()
-    expect(page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
-    expect(page.get_by_text("Step 1: 5♠ (pile 1) + 6♦ (pile 8) = 11")).to_be_visible()
+def test_step_1_is_the_seed_diagram(rules_page: Page) -> None:
+    button(rules_page, "Next step").click()
+    expect(rules_page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
+    expect(rules_page.get_by_text("Step 1: 5♠ (pile 1) + 6♦ (pile 8) = 11")).to_be_visible()
     seed = {
         "1": "7 of hearts, pile 1, 7 cards", "2": "ace of hearts, pile 2, 8 cards",
         "3": "king of hearts, pile 3, 8 cards", "4": "4 of clubs, pile 4, 8 cards",
@@ -80,40 +80,40 @@ def test_step_1_is_the_seed_diagram(page: Page) -> None:
         "R7": "jack of hearts, reserve R7", "R8": "ace of clubs, reserve R8",
     }  # fmt: skip
     for name in seed.values():
-        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+        expect(rules_page.get_by_role("button", name=name, exact=True)).to_be_visible()
 
 
-def test_next_previous_and_start_walk_the_line(page: Page) -> None:
-    button(page, "Next step").click()
-    button(page, "Next step").click()
-    expect(page.get_by_text("Step 2 of 48", exact=True)).to_be_visible()
+def test_next_previous_and_start_walk_the_line(rules_page: Page) -> None:
+    button(rules_page, "Next step").click()
+    button(rules_page, "Next step").click()
+    expect(rules_page.get_by_text("Step 2 of 48", exact=True)).to_be_visible()
     expect(
-        page.get_by_text(re.compile(r"Step 2: J♣ \(pile 8\) \+ Q♥ \(pile 5\) \+ K♥"))
+        rules_page.get_by_text(re.compile(r"Step 2: J♣ \(pile 8\) \+ Q♥ \(pile 5\) \+ K♥"))
     ).to_be_visible()
-    expect_position(page, at_step(2))
-    button(page, "Previous step").click()
-    expect(page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
-    expect_position(page, at_step(1))
-    button(page, "Start").click()
-    expect(page.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
-    expect_position(page, at_step(0))
+    expect_position(rules_page, at_step(2))
+    button(rules_page, "Previous step").click()
+    expect(rules_page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
+    expect_position(rules_page, at_step(1))
+    button(rules_page, "Start").click()
+    expect(rules_page.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
+    expect_position(rules_page, at_step(0))
 
 
-def test_picking_the_last_step_shows_the_won_table(page: Page) -> None:
-    slider = page.get_by_role("slider", name="Step")
+def test_picking_the_last_step_shows_the_won_table(rules_page: Page) -> None:
+    slider = rules_page.get_by_role("slider", name="Step")
     slider.fill("48")
-    expect(page.get_by_text("Step 48 of 48", exact=True)).to_be_visible()
-    expect(button(page, "Next step")).to_be_disabled()
-    board = page.locator('[data-lang-block="en"] [data-diagram="example"]')
+    expect(rules_page.get_by_text("Step 48 of 48", exact=True)).to_be_visible()
+    expect(button(rules_page, "Next step")).to_be_disabled()
+    board = rules_page.locator('[data-lang-block="en"] [data-diagram="example"]')
     expect(board.locator("button[data-place]")).to_have_count(0)
-    expect(status(page)).to_have_text("You won!")  # the game page's words for a win
-    button(page, "Tiếng Việt").click()
-    expect(status(page)).to_have_text("Bạn đã thắng!")
-    button(page, "English").click()
+    expect(status(rules_page)).to_have_text("You won!")  # the game page's words for a win
+    button(rules_page, "Tiếng Việt").click()
+    expect(status(rules_page)).to_have_text("Bạn đã thắng!")
+    button(rules_page, "English").click()
     slider.fill("20")
-    expect(page.get_by_text("Step 20 of 48", exact=True)).to_be_visible()
-    expect_position(page, at_step(20))
-    expect(page.locator("#rules-status")).to_have_text("")  # by id: empty, it has no size
+    expect(rules_page.get_by_text("Step 20 of 48", exact=True)).to_be_visible()
+    expect_position(rules_page, at_step(20))
+    expect(rules_page.locator("#rules-status")).to_have_text("")  # by id: empty, it has no size
 
 
 @pytest.mark.parametrize(
@@ -121,82 +121,78 @@ def test_picking_the_last_step_shows_the_won_table(page: Page) -> None:
     [("R6", "2"), ("R6", "3")],
     ids=["5S-then-AH-sum-6", "5S-then-KH-number-and-court"],
 )
-def test_seed_tapping_example_cancels_with_e1(page: Page, first: str, second: str) -> None:
-    button(page, "Next step").click()
+def test_seed_tapping_example_cancels_with_e1(rules_page: Page, first: str, second: str) -> None:
+    button(rules_page, "Next step").click()
     game = at_step(1)
-    card(page, game, first).click()
-    expect(card(page, game, first)).to_have_attribute("aria-pressed", "true")
-    card(page, game, second).click()
-    expect(status(page)).to_have_text("The sum must be 11")
+    card(rules_page, game, first).click()
+    expect(card(rules_page, game, first)).to_have_attribute("aria-pressed", "true")
+    card(rules_page, game, second).click()
+    expect(status(rules_page)).to_have_text("The sum must be 11")
     for place in (first, second):
-        expect(card(page, game, place)).to_have_attribute("aria-pressed", "false")
-    expect(page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
+        expect(card(rules_page, game, place)).to_have_attribute("aria-pressed", "false")
+    expect(rules_page.get_by_text("Step 1 of 48", exact=True)).to_be_visible()
 
 
-def test_seed_tapping_example_second_king_is_selected(page: Page) -> None:
-    button(page, "Next step").click()
+def test_seed_tapping_example_second_king_is_selected(rules_page: Page) -> None:
+    button(rules_page, "Next step").click()
     game = at_step(1)
-    card(page, game, "3").click()
-    card(page, game, "12").click()
-    expect(card(page, game, "12")).to_have_attribute("aria-pressed", "true")
-    expect(card(page, game, "3")).to_have_attribute("aria-pressed", "false")
-    expect(status(page)).to_have_text("You need a J, a Q and a K")
+    card(rules_page, game, "3").click()
+    card(rules_page, game, "12").click()
+    expect(card(rules_page, game, "12")).to_have_attribute("aria-pressed", "true")
+    expect(card(rules_page, game, "3")).to_have_attribute("aria-pressed", "false")
+    expect(status(rules_page)).to_have_text("You need a J, a Q and a K")
 
 
-def test_reader_may_play_on_a_step_and_next_returns_to_the_line(page: Page) -> None:
-    button(page, "Next step").click()
+def test_reader_may_play_on_a_step_and_next_returns_to_the_line(rules_page: Page) -> None:
+    button(rules_page, "Next step").click()
     game = at_step(1)
     own = next(m for m in game.legal_moves() if m != LINE[1])
     for place in own.places:
-        card(page, game, place).click()
-    expect(status(page)).to_have_text(re.compile(r"^Removed "))
+        card(rules_page, game, place).click()
+    expect(status(rules_page)).to_have_text(re.compile(r"^Removed "))
     game.push(own)
-    expect_position(page, game)
-    button(page, "Next step").click()
-    expect(page.get_by_text("Step 2 of 48", exact=True)).to_be_visible()
-    expect_position(page, at_step(2))
+    expect_position(rules_page, game)
+    button(rules_page, "Next step").click()
+    expect(rules_page.get_by_text("Step 2 of 48", exact=True)).to_be_visible()
+    expect_position(rules_page, at_step(2))
 
 
-def test_layout_diagram_has_labels_and_no_extra_buttons(page: Page) -> None:
-    diagram = page.locator('[data-lang-block="en"] [data-diagram="layout"]')
+def test_layout_diagram_has_labels_and_no_extra_buttons(rules_page: Page) -> None:
+    diagram = rules_page.locator('[data-lang-block="en"] [data-diagram="layout"]')
     expect(diagram.locator(".hm-board.hm-labels")).to_have_count(1)
     expect(diagram.get_by_role("img", name="5 of spades, pile 1, 8 cards")).to_be_visible()
     expect(diagram.locator("button")).to_have_count(0)
     expect(diagram.get_by_text("R8", exact=True)).to_be_visible()
 
 
-def test_snippet_points_at_this_site(page: Page) -> None:
-    snippet = page.locator('[data-lang-block="en"] pre.snippet')
-    expect(snippet).to_contain_text(page.site_url + "embed.html?deal=HM1-N-AAAAAAB")  # type: ignore[attr-defined]
+def test_snippet_points_at_this_site(rules_page: Page) -> None:
+    snippet = rules_page.locator('[data-lang-block="en"] pre.snippet')
+    expect(snippet).to_contain_text(rules_page.site_url + "embed.html?deal=HM1-N-AAAAAAB")  # type: ignore[attr-defined]
     expect(snippet).to_contain_text("<iframe")
 
 
-def test_language_switch_shows_vietnamese_rules_and_names(page: Page) -> None:
-    button(page, "Next step").click()
-    button(page, "Tiếng Việt").click()
-    expect(page.locator("html")).to_have_attribute("lang", "vi")
-    expect(page.get_by_role("heading", name="Half Moon — cách chơi")).to_be_visible()
-    expect(page.get_by_role("heading", name="Half Moon — how to play")).to_be_hidden()
-    expect(page.get_by_text("Bước 1 / 48", exact=True)).to_be_visible()
+def test_language_switch_shows_vietnamese_rules_and_names(rules_page: Page) -> None:
+    button(rules_page, "Next step").click()
+    button(rules_page, "Tiếng Việt").click()
+    expect(rules_page.locator("html")).to_have_attribute("lang", "vi")
+    expect(rules_page.get_by_role("heading", name="Half Moon — cách chơi")).to_be_visible()
+    expect(rules_page.get_by_role("heading", name="Half Moon — how to play")).to_be_hidden()
+    expect(rules_page.get_by_text("Bước 1 / 48", exact=True)).to_be_visible()
     game = at_step(1)
-    expect(card(page, game, "8", lang="vi")).to_be_visible()
+    expect(card(rules_page, game, "8", lang="vi")).to_be_visible()
     assert card_name(game, "8", lang="vi") == "Bồi chuồn, chồng 8, 7 lá"
-    expect(page.get_by_role("button", name="Bước tiếp")).to_be_enabled()
+    expect(rules_page.get_by_role("button", name="Bước tiếp")).to_be_enabled()
 
 
 @pytest.mark.browser_context_args(locale="en-US")
-def test_rules_page_opens_in_vietnamese_with_lang_vi(context: BrowserContext) -> None:
-    page = context.new_page()  # a page of its own (this module's `page` is the shared one)
+def test_rules_page_opens_in_vietnamese_with_lang_vi(page: Page) -> None:
     open_app(page, "rules.html?lang=vi")
     expect(page.get_by_role("heading", name="Các lá bài", exact=True)).to_be_visible()
     expect(page.get_by_text("Bước 0 / 48", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name="5 bích, chồng 1, 8 lá")).to_be_visible()
 
 
-def test_reading_the_rules_never_changes_the_saved_game(
-    context: BrowserContext, site_url: str
-) -> None:
-    page = context.new_page()
+def test_reading_the_rules_never_changes_the_saved_game(page: Page, site_url: str) -> None:
     open_app(page, "index.html?lang=en&deal=HM1-N-AAAAAAB")
     game = Game.from_code("HM1-N-AAAAAAB")
     card(page, game, "4").click()
@@ -216,8 +212,7 @@ def test_reading_the_rules_never_changes_the_saved_game(
 
 
 @pytest.mark.browser_context_args(viewport={"width": 360, "height": 740}, locale="vi-VN")
-def test_rules_page_fits_a_360_px_phone(context: BrowserContext) -> None:
-    page = context.new_page()
+def test_rules_page_fits_a_360_px_phone(page: Page) -> None:
     open_app(page, "rules.html")
     expect(page.locator("html")).to_have_attribute("lang", "vi")
     width = page.evaluate("() => document.documentElement.scrollWidth")

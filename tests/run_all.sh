@@ -3,11 +3,25 @@
 # Installs what it needs (a .venv with the test tools, Debian's Chromium when root, the npm
 # runtime packages), builds dist/, lints, then runs the unit tests with branch coverage and the
 # browser tests. Exits non-zero on any failure, including a pytest run that collects no test.
+# The test steps share the cores: the smoke tests (one browser at a time) run in the background
+# while the unit tests and then the Chromium tests run, each in pytest-xdist workers
+# ($HALFMOON_TEST_WORKERS, default `auto`: one per core). Each step's time is printed at the end,
+# with the load average.
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 die() { printf 'run_all.sh: %s\n' "$*" >&2; exit 1; }
+load() { cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime; }
+
+# timed NAME COMMAND...: run COMMAND, keep "NAME: N s" (with the load average) for the summary.
+times=()
+timed() {
+  local name=$1 t0=$SECONDS code; shift
+  "$@"; code=$?
+  times+=("$name: $((SECONDS - t0)) s (load average $(load))")
+  return "$code"
+}
 
 step "Python environment (.venv)"
 if [ ! -x .venv/bin/python ]; then
@@ -62,12 +76,38 @@ run_pytest() {
   return "$code"
 }
 
-run_pytest tests/ tests --cov=halfmoon_core --cov-branch --cov-report=term || status=1
-run_pytest e2e/ e2e || status=1
+# The smoke tests wait on Firefox and WebKit most of the time: they run beside the pytest steps,
+# into a log printed after them. --dist loadfile keeps a module on one worker, so that its
+# module-scoped fixtures (a build, a started page) are made once.
+step "smoke tests in Firefox and WebKit (e2e/smoke/): started in the background, reported below"
+times+=("set-up (venv, browsers, npm ci, build, ruff): $SECONDS s (load average $(load))")
+smoke_log=$(mktemp "${TMPDIR:-/tmp}/halfmoon-smoke.XXXXXX")
+smoke() {
+  local t0=$SECONDS code
+  npm run --silent test:smoke >"$smoke_log" 2>&1
+  code=$?
+  echo "smoke (Firefox, WebKit), beside the above: $((SECONDS - t0)) s (load average $(load))" \
+    >"$smoke_log.time"
+  return "$code"
+}
+smoke &
+smoke_pid=$!
+trap 'kill "$smoke_pid" 2>/dev/null' INT TERM
+
+workers=${HALFMOON_TEST_WORKERS:-auto}
+timed "pytest tests/" run_pytest tests/ tests -n "$workers" --dist loadfile \
+  --cov=halfmoon_core --cov-branch --cov-report=term || status=1
+timed "pytest e2e/" run_pytest e2e/ e2e -n "$workers" --dist loadfile || status=1
 
 step "smoke tests in Firefox and WebKit (e2e/smoke/)"
-npm run --silent test:smoke || status=1
+wait "$smoke_pid" || status=1
+trap - INT TERM
+cat "$smoke_log"
+[ -f "$smoke_log.time" ] && times+=("$(cat "$smoke_log.time")")
+rm -f "$smoke_log" "$smoke_log.time"
 
+step "times"
+printf '%s\n' "${times[@]}" "whole run: $SECONDS s (load average $(load))"
 if [ "$status" -eq 0 ]; then
   step "all tests passed"
 else
