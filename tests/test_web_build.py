@@ -387,8 +387,8 @@ def test_the_inline_start_guard_uses_python_storage_keys(site: Path) -> None:
 
     html = (site / "index.html").read_text(encoding="utf-8")
     guard = html.split("<script>", 1)[1].split("</script>", 1)[0]
-    assert js_constants(guard) == {
-        "STALL_MS": 20000,
+    keys = {"RETRIED_BUILD", "SELF_REPAIRED", "SETTINGS_KEY"}
+    assert {name: value for name, value in js_constants(guard).items() if name in keys} == {
         "RETRIED_BUILD": storage.RETRIED_BUILD_KEY,
         "SELF_REPAIRED": storage.SELF_REPAIRED_KEY,
         "SETTINGS_KEY": storage.SETTINGS_KEY,
