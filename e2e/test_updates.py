@@ -49,8 +49,8 @@ def make_release_b(tmp: Path) -> tuple[Path, Path]:
     app.write_text(text.replace(future, future + "from . import release\n", 1), "utf-8")
     info_bar = site / "halfmoon_web" / "game" / "info_bar.py"  # the module that writes #moves
     text = info_bar.read_text(encoding="utf-8")
-    assert 'el("moves")' in text
-    info_bar.write_text(text.replace('el("moves")', 'el("move-count")'), "utf-8")
+    assert '("moves", ' in text
+    info_bar.write_text(text.replace('("moves", ', '("move-count", '), "utf-8")
     page = site / "index.html"
     html = page.read_text(encoding="utf-8")
     assert html.count('id="moves"') == 1

@@ -19,10 +19,14 @@ export { version };
 
 const meta = document.querySelector('meta[name="halfmoon-python"]');
 const url = (name) => new URL(meta.getAttribute(`data-${name}`), document.baseURI).href;
-// A start-up stage for the progress line (early.js): on <html> too, as this module may run
-// before early.js listens.
+// A start-up stage for the progress line (early.js): on <html> too, but only forward (a
+// stage told already, e.g. by a test, stays), and as an event.
+const STAGES = ["page", "runtime", "python", "app"];
 const stage = (name) => {
-  document.documentElement.setAttribute("data-boot-stage", name);
+  const root = document.documentElement;
+  if (STAGES.indexOf(name) > STAGES.indexOf(root.getAttribute("data-boot-stage"))) {
+    root.setAttribute("data-boot-stage", name);
+  }
   document.dispatchEvent(new CustomEvent("halfmoon:stage", { detail: name }));
 };
 
