@@ -15,10 +15,10 @@ from web_support import MemoryStorage
 from halfmoon_core import Game, HalfMoonError, normalise_code
 from halfmoon_core.cli import main
 from halfmoon_web.embed.embed_params import EmbedParamError, parse_embed_pairs
-from halfmoon_web.game.clock import Clock
 from halfmoon_web.game.saving_view import not_saving_key, problem_texts, something_to_lose
 from halfmoon_web.game.session import GameSession
 from halfmoon_web.shared import i18n
+from halfmoon_web.shared.clock import Clock
 from halfmoon_web.shared.invalid import InvalidValue
 from halfmoon_web.sharing.transfer import ImportRefused, export_json, read_export
 from halfmoon_web.sharing.transfer_view import refusal_text

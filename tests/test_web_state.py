@@ -8,8 +8,8 @@ import pytest
 
 from halfmoon_core import Game, SaveError, parse_moves
 from halfmoon_web.board.model import BoardModel
-from halfmoon_web.game.clock import Clock, format_time
 from halfmoon_web.game.session import GameSession
+from halfmoon_web.shared.clock import Clock, format_time
 from halfmoon_web.stats.stats import GameRecord, Stats
 from halfmoon_web.storage.settings import Settings
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from web_support import MemoryStorage
 
 from halfmoon_core import Game, format_moves
-from halfmoon_web.game.clock import format_time
 from halfmoon_web.game.saving_view import problem_texts
 from halfmoon_web.game.session import GameSession
+from halfmoon_web.shared.clock import format_time
 from halfmoon_web.sharing.transfer import Exported, export_json, read_export
 from halfmoon_web.stats.stats_chart import rate_chart, rate_points, recent_chart
 from halfmoon_web.storage import bounds

@@ -21,7 +21,7 @@ from halfmoon_core import is_position_text
 from ..board.announce import tap_message
 from ..board.board import Board, BoardOptions
 from ..board.model import BoardModel, TapOutcome
-from ..game.clock import Clock, format_time
+from ..shared.clock import Clock, format_time
 from ..shared.dom import focus_lost, found, page_language, translate_marked
 from ..shared.i18n import end_title, t
 from ..steps.stepper import Stepper

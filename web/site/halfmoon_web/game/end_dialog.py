@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..shared import i18n
-from .clock import format_time
+from ..shared.clock import format_time
 from .context import Change, PageContext
 from .dialogs import Dialogs
 from .page_state import PageState

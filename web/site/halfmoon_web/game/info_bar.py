@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .clock import format_time
+from ..shared.clock import format_time
 from .context import Change, PageContext
 from .daily_deal import date_text
 from .page_state import PageState

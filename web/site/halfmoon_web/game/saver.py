@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..board.board import Board
 from ..shared import i18n
+from ..shared.clock import format_time
 from ..storage.game_store import SaveResult
 from ..storage.snapshot import game_identity, make_snapshot
 from ..storage.storage import SNAPSHOT_KEY
 from . import saving_view
-from .clock import format_time
 from .context import Change, PageContext
 from .page_state import PageState
 

@@ -13,10 +13,10 @@ from typing import Any, Protocol
 from halfmoon_core import Game, daily_code, format_moves, is_position_text, load_game, save_game
 
 from ..board.model import BoardModel
+from ..shared.clock import Clock
 from ..shared.invalid import InvalidValue
 from ..stats.stats import GameRecord
 from ..storage.bounds import checked
-from .clock import Clock
 
 
 class Recorder(Protocol):

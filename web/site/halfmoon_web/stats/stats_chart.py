@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..game.clock import format_time
 from ..shared import i18n
+from ..shared.clock import format_time
 from .stats import GameRecord, Stats
 
 FULL_SCORE = 520

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..game.clock import format_time
 from ..game.daily_deal import date_text, today
 from ..game.page_state import PageState
+from ..shared.clock import format_time
 from ..storage.saved import SavedData
 from .stats import GameRecord, Stats
 
