@@ -26,9 +26,12 @@ class Dialogs:
     """Opens and closes the dialogs; keeps the keyboard focus on the page."""
 
     dom: PageDom
+    _pending: tuple[str | None] | None
+    """The place a focus check after the next paint is to use (None: no check is due)."""
 
     def __init__(self, dom: PageDom) -> None:
         self.dom = dom
+        self._pending = None
 
     def open(self, dialog_id: str) -> None:
         """Show a modal dialog; the page behind it is hidden from assistive technology."""
@@ -56,6 +59,20 @@ class Dialogs:
         for el in self.dom.document.querySelectorAll("[data-modal-hide]"):
             el.removeAttribute("aria-hidden")
         self.keep_focus()
+
+    def keep_focus_after_paint(self, place: str | None = None) -> None:
+        """:meth:`keep_focus` after the next frame (it reads layout). Several calls before
+        it runs make one check, with the latest ``place``: after two quick Undos the focus
+        goes where the last one left it, not where the first did."""
+        due = self._pending is not None
+        self._pending = (place,)
+        if not due:
+            self.dom.after_paint(self._pending_check)
+
+    def _pending_check(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self.keep_focus(pending[0])
 
     def keep_focus(self, place: str | None = None) -> None:
         """When the keyboard focus fell off the page (its element gone, hidden or disabled),

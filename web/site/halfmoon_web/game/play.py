@@ -82,8 +82,8 @@ class GamePlay:
         state.session.acted(self.dom.now())
         self.dom.say(state.t("undone", cards=i18n.cards_words(outcome.returned, state.lang)))
         self.after_change(announce=True)
-        place = outcome.move.places[0]  # Undo may be off now, or its dialog gone; after the
-        self.dom.after_paint(lambda: self.dialogs.keep_focus(place))  # frame: it reads layout
+        # Undo may be off now, or its dialog gone: the focus goes to a returned card.
+        self.dialogs.keep_focus_after_paint(outcome.move.places[0])
 
     def redo(self) -> None:
         """Play the last undone removal again, said as a removal (docs/rules.md, "Undo and
@@ -96,7 +96,7 @@ class GamePlay:
         removed = state.t("removed", cards=i18n.cards_words(outcome.removed, state.lang))
         self.dom.say(removed)
         self.after_change(announce=True, lead=removed)
-        self.dom.after_paint(self.dialogs.keep_focus)  # Redo may be off, the cards are gone
+        self.dialogs.keep_focus_after_paint()  # Redo may be off, the cards are gone
 
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""
