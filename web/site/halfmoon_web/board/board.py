@@ -18,7 +18,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 
-from ..shared.dom import found
+from ..shared.dom import focus_lost, found
 from .board_keys import key_target
 from .board_view import BoardView
 from .model import BoardModel, BoardOptions, RedoOutcome, TapOutcome, UndoOutcome
@@ -98,6 +98,12 @@ class Board:
         card = self._card(event)
         if card is not None:
             self.view.set_current(str(card.getAttribute("data-place")))
+
+    def lost_focus(self) -> bool:
+        """True when the keyboard focus is on no usable element and the board will not give it
+        back (a card that leaves with the focus hands it to the next card in the next frame,
+        board_view.py): then the page puts it elsewhere (docs/accessibility.md, "Focus")."""
+        return not self.view.focus_due and focus_lost(self.container.ownerDocument)
 
     def tap(self, place: str) -> TapOutcome:
         """Tap the card at ``place`` (as a click would); it becomes the board's tab stop."""

@@ -18,7 +18,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from halfmoon_core import PLACES, Game
+from pyodide.ffi import create_once_callable
+
+from halfmoon_core import PLACES, Card, Game
+from halfmoon_core.cards import RANK_CHARS, SUIT_CHARS
 
 from ..shared.dom import found
 from ..shared.i18n import t
@@ -36,6 +39,9 @@ from .board_markup import face as face_node
 
 #: The attributes of a card's face that depend on its place (the rest depends on the card).
 PLACE_ATTRIBUTES = frozenset({"data-place", "tabindex", "aria-label", "aria-pressed"})
+
+#: The 52 cards a face can show (a deck of two packs shows each twice).
+CARDS = tuple(Card(rank, suit) for suit in SUIT_CHARS for rank in range(1, len(RANK_CHARS) + 1))
 
 
 class BoardView:
@@ -73,6 +79,13 @@ class BoardView:
         self.current: str | None = None
         """The place of the card that is the board's tab stop (interactive boards)."""
         self._refusals = 0
+        self._hide_later: list[Any] = []
+        """Cards leaving that had the focus: hidden once it moved (:meth:`_focus_now`)."""
+        self.focus_due = False
+        """Whether a card is to take the focus in the next frame (:meth:`_focus_before_paint`)."""
+        self._no_scroll = self.document.defaultView.JSON.parse('{"preventScroll": true}')
+        """``focus()``'s options: the card is on the board; scrolling to it would lay the page
+        out inside the tap (docs/performance.md)."""
         if game is None or not self._adopt(game):
             self._build()
         self.set_labels(labels)
@@ -232,12 +245,37 @@ class BoardView:
         key = (state.card, state.lang)
         model = self._models.get(key)
         if model is None:
-            model = self._models[key] = self._dom(node)
+            self.warm_faces(state.lang)
+            model = self._models[key]
         face = model.cloneNode(True)
         for name, value in node.attrs:
             if name in PLACE_ATTRIBUTES:
                 face.setAttribute(name, value)
         return face
+
+    def warm_faces(self, lang: str | None = None) -> None:
+        """Make the model face of every card in ``lang`` (the board's language) that has none,
+        in one parse of their markup: a tap that shows a card for the first time then copies
+        its model, where drawing it would take thirty calls (docs/performance.md)."""
+        lang = lang or self.lang
+        missing = [card for card in CARDS if (card, lang) not in self._models]
+        if not missing:
+            return
+        place = PLACES[0]  # a model's place attributes are replaced in each copy
+        holder = self.document.createElement("div")
+        holder.innerHTML = "".join(
+            to_html(
+                face_node(
+                    place,
+                    PlaceState(card, 1, False, False, lang),
+                    interactive=self.interactive,
+                    current=None,
+                )
+            )
+            for card in missing
+        )
+        for card, model in zip(missing, holder.children, strict=True):
+            self._models[(card, lang)] = model
 
     def refuse(self, places: Collection[str]) -> int:
         """Mark the cards at ``places`` as refused (``hm-refused``: a shake, or an outline
@@ -268,14 +306,17 @@ class BoardView:
             self._ghosts.append(flyer)
 
     def _leave(self, face: Any) -> None:
-        """Turn the removed card into a ghost that plays the removal animation, then goes."""
+        """Turn the removed card into a ghost that plays the removal animation, then goes.
+        Without ``data-place`` the board ignores its clicks and keys; it is not ``disabled``:
+        disabling the focused button would lay the page out inside the tap
+        (docs/performance.md), the focus moves to a card in :meth:`_settle`."""
         self._ghosts.append(face)
         face.classList.add("hm-leaving")
         face.removeAttribute("data-place")
-        face.setAttribute("aria-hidden", "true")
-        face.setAttribute("tabindex", "-1")
-        if face.tagName == "BUTTON":
-            face.setAttribute("disabled", "")
+        if face == self.document.activeElement:  # hidden once the focus left it
+            self._hide_later.append(face)
+        else:
+            _hide(face)
 
     # -- the tab stop and the keyboard focus (docs/keyboard.md) ------------------------------
     def card_at(self, place: str) -> Any:
@@ -305,7 +346,7 @@ class BoardView:
         self.set_current(place)
         button = self.card_at(place)
         if found(button):
-            button.focus()
+            button.focus(self._no_scroll)
 
     def _settle(self, *, focus: bool) -> None:
         """After drawing: the tab stop on a card that is there (the next one in the order of
@@ -320,7 +361,29 @@ class BoardView:
             place = next((p for p in following if self._has_button(p)), None)
             self._move_tab_stop(place)  # a new face at the current place already has it
         if focus and place is not None and self.focused_place() is None:
-            self._faces[place].focus()
+            self._focus_before_paint()
+
+    def _focus_before_paint(self) -> None:
+        """Give the focus back to the board's tab stop in the next frame, before it is drawn:
+        focusing now would lay out the page the tap just changed, inside the tap
+        (docs/performance.md); the frame lays it out once."""
+        if not self.focus_due:
+            self.focus_due = True
+            window = self.document.defaultView
+            window.requestAnimationFrame(create_once_callable(self._focus_now))
+
+    def _focus_now(self, *_: object) -> None:
+        """The focus, left on a card leaving or on nothing, goes to the tab stop."""
+        self.focus_due = False
+        active = self.document.activeElement
+        lost = not found(active) or active == self.document.body or self._root.contains(active)
+        if lost and self.focused_place() is None and self.current is not None:
+            button = self.card_at(self.current)
+            if found(button):
+                button.focus(self._no_scroll)
+        hide, self._hide_later = self._hide_later, []
+        for face in hide:
+            _hide(face)
 
     def _move_tab_stop(self, place: str | None) -> None:
         """``tabindex="0"`` on the card at ``place``, ``-1`` on the one that had it."""
@@ -335,3 +398,9 @@ class BoardView:
         target = event.target
         if found(target) and target.classList.contains("hm-leaving"):
             target.remove()
+
+
+def _hide(face: Any) -> None:
+    """A card leaving is out of the tab order and of the accessibility tree."""
+    face.setAttribute("aria-hidden", "true")
+    face.setAttribute("tabindex", "-1")

@@ -22,7 +22,7 @@ from ..board.announce import tap_message
 from ..board.board import Board, BoardOptions
 from ..board.model import BoardModel, TapOutcome
 from ..shared.clock import Clock, format_time
-from ..shared.dom import focus_lost, found, page_language, translate_marked
+from ..shared.dom import found, page_language, translate_marked
 from ..shared.i18n import end_title, t
 from ..steps.stepper import Stepper
 from ..steps.steps import StepLine
@@ -111,7 +111,7 @@ class EmbedPage:
     def _keep_focus(self) -> None:
         """When the last cards went with the focus, put it on the status line, which says how
         the game ended (docs/accessibility.md, "Focus")."""
-        if focus_lost(self.document) and found(self.status):
+        if self.view.lost_focus() and found(self.status):
             self.status.focus()
 
     def ending(self, status: str) -> str:

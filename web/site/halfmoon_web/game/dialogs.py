@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..shared.dom import found
+from ..shared.dom import focus_lost, found
 
 if TYPE_CHECKING:
     from .page_dom import PageDom
@@ -78,13 +78,7 @@ class Dialogs:
         """When the keyboard focus fell off the page (its element gone, hidden or disabled),
         put it on the card at ``place``, else on the board's current card, else on the first
         card, else on New game."""
-        active = self.dom.document.activeElement
-        if (
-            found(active)
-            and active.tagName != "BODY"
-            and active.getClientRects().length
-            and not active.disabled
-        ):
+        if not focus_lost(self.dom.document):
             return
         first = (f'#board button[data-place="{place}"]',) if place else ()
         for selector in (*first, *FOCUS_TARGETS):

@@ -43,7 +43,8 @@ class EndDialog:
         status line, after ``lead`` (what the status line says of the change)."""
         game = self.state.session.game
         if game.status == "playing":
-            self.dialogs.close("end-dialog")
+            if self.dialogs.is_open("end-dialog"):  # closing lays the page out: after the
+                self.dom.after_paint(self._close_if_playing)  # frame that shows the undo
             return
         title = i18n.end_title(game.status, self.state.lang)
         body = self.body()
@@ -56,7 +57,19 @@ class EndDialog:
             self.dom.el("replay-share").hidden = True  # shown by Share replay (replay_share.py)
         if announce:
             self.dom.say(i18n.sentences(lead, title, body))
-        self.dialogs.open("end-dialog")
+        # Opening a modal dialog lays the page out again: after the frame that shows the last
+        # removal, so that the tap is answered within it (docs/performance.md).
+        self.dom.after_paint(self._open_if_ended)
+
+    def _close_if_playing(self) -> None:
+        """Close the dialog, unless the game ended again meanwhile."""
+        if self.state.session.game.status == "playing":
+            self.dialogs.close("end-dialog")
+
+    def _open_if_ended(self) -> None:
+        """Open the dialog, unless the game went on meanwhile (an Undo in that frame)."""
+        if self.state.session.game.status != "playing":
+            self.dialogs.open("end-dialog")
 
     def body(self) -> str:
         """The dialog's text: the win's figures, or what the player can do when stuck."""

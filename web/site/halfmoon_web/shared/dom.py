@@ -57,14 +57,16 @@ def page_language(window: Any, saved: object = None) -> str:
 
 
 def focus_lost(document: Any) -> bool:
-    """True when the keyboard focus is on no usable element: on ``<body>``, or on an element
-    that was disabled, hidden or taken out of the page (the browser moves it to ``<body>`` only
-    at its next rendering update)."""
+    """True when the keyboard focus is on no usable element: on ``<body>``, on a card leaving
+    the board (``hm-leaving``, board_view.py), or on an element that was disabled, hidden or
+    taken out of the page (the browser moves it to ``<body>`` only at its next rendering
+    update)."""
     focused = document.activeElement
     return (
         not found(focused)
         or focused.tagName == "BODY"
         or bool(focused.disabled)
         or not focused.isConnected
+        or bool(focused.classList.contains("hm-leaving"))
         or not focused.getClientRects().length
     )

@@ -22,7 +22,7 @@ from pyodide.ffi import create_proxy
 from ..board.announce import tap_message
 from ..board.board import Board, BoardOptions
 from ..board.model import BoardModel, TapOutcome
-from ..shared.dom import focus_lost, found
+from ..shared.dom import found
 from ..shared.i18n import card_name, card_short, end_title, place_name, t, words_list
 from .steps import StepLine
 
@@ -165,7 +165,7 @@ class Stepper:
             self.tried = True
             self._set_text(t(self.lang, "step_tried_text"))
         self._refresh_buttons()
-        if outcome.move is not None and focus_lost(self.document):  # the last card had it
+        if outcome.move is not None and self.board.lost_focus():  # the last card had it
             self._focus_first(self.next_button, self.prev_button, self.slider)
 
     # -- showing --------------------------------------------------------------------------
