@@ -87,10 +87,12 @@ workers=${HALFMOON_TEST_WORKERS:-auto}
 e2e_workers=${HALFMOON_E2E_WORKERS:-1}
 timed "pytest tests/" run_pytest tests/ tests -n "$workers" --dist loadfile \
   --cov=halfmoon_core --cov-branch --cov-report=term || status=1
+# The slowest browser tests are listed (--durations): where the run's time goes.
 if [ "$e2e_workers" = 1 ]; then
-  timed "pytest e2e/" run_pytest e2e/ e2e || status=1
+  timed "pytest e2e/" run_pytest e2e/ e2e --durations=25 || status=1
 else
-  timed "pytest e2e/" run_pytest e2e/ e2e -n "$e2e_workers" --dist loadfile || status=1
+  timed "pytest e2e/" run_pytest e2e/ e2e --durations=25 -n "$e2e_workers" --dist loadfile \
+    || status=1
 fi
 
 smoke() {
