@@ -243,7 +243,10 @@ export async function load(browser, url, { abandoned = false } = {}) {
   assert.deepEqual(state.pyErrors, [], `${browser.name}: ${where} shows a Python error`);
   assert.ok(state.ready, `${browser.name}: ${where} not ready after ${READY_TIMEOUT_MS} ms`);
   await browser.evaluate(installWatcher);
-  await assertNoProblems(browser, where, abandoned ? ABANDONED_LOADS : null);
+  // Every load here leaves a document that was ready: what it still had in flight (e.g. a
+  // card's suit mask, asked for when a card is first drawn) is abandoned, and Firefox reports
+  // that on the page that follows. The new page's own problems are all the others.
+  await assertNoProblems(browser, where, ABANDONED_LOADS);
   return elapsed;
 }
 
@@ -253,8 +256,9 @@ function reloadSoon() {
   setTimeout(() => location.reload(), 0);
 }
 
-/** What Firefox reports of the loads a document abandons when it goes mid-start (the page's own
- * repair reload, docs/deploys.md; a page whose server stopped under it): not the new page's. */
+/** What Firefox reports of the loads a document abandons when it goes (the test's next load,
+ * the page's own repair reload, docs/deploys.md; a page whose server stopped under it): not
+ * the new page's. */
 const ABANDONED_LOADS =
   /A ServiceWorker intercepted the request and encountered an unexpected error|AbortError: The operation was aborted|error loading dynamically imported module|NetworkError when attempting to fetch resource/;
 

@@ -79,8 +79,9 @@ class BoardView:
         self.current: str | None = None
         """The place of the card that is the board's tab stop (interactive boards)."""
         self._refusals = 0
-        self._hide_later: list[Any] = []
-        """Cards leaving that had the focus: hidden once it moved (:meth:`_focus_now`)."""
+        self._untab_later: list[Any] = []
+        """Cards leaving that had the focus: out of the tab order once it moved
+        (:meth:`_focus_now`)."""
         self.focus_due = False
         """Whether a card is to take the focus in the next frame (:meth:`_focus_before_paint`)."""
         self._no_scroll = self.document.defaultView.JSON.parse('{"preventScroll": true}')
@@ -313,10 +314,11 @@ class BoardView:
         self._ghosts.append(face)
         face.classList.add("hm-leaving")
         face.removeAttribute("data-place")
-        if face == self.document.activeElement:  # hidden once the focus left it
-            self._hide_later.append(face)
+        face.setAttribute("aria-hidden", "true")
+        if face == self.document.activeElement:  # out of the tab order once the focus left it
+            self._untab_later.append(face)
         else:
-            _hide(face)
+            face.setAttribute("tabindex", "-1")
 
     # -- the tab stop and the keyboard focus (docs/keyboard.md) ------------------------------
     def card_at(self, place: str) -> Any:
@@ -381,9 +383,9 @@ class BoardView:
             button = self.card_at(self.current)
             if found(button):
                 button.focus(self._no_scroll)
-        hide, self._hide_later = self._hide_later, []
-        for face in hide:
-            _hide(face)
+        untab, self._untab_later = self._untab_later, []
+        for face in untab:
+            face.setAttribute("tabindex", "-1")
 
     def _move_tab_stop(self, place: str | None) -> None:
         """``tabindex="0"`` on the card at ``place``, ``-1`` on the one that had it."""
@@ -398,9 +400,3 @@ class BoardView:
         target = event.target
         if found(target) and target.classList.contains("hm-leaving"):
             target.remove()
-
-
-def _hide(face: Any) -> None:
-    """A card leaving is out of the tab order and of the accessibility tree."""
-    face.setAttribute("aria-hidden", "true")
-    face.setAttribute("tabindex", "-1")
