@@ -128,5 +128,17 @@ def test_a_page_preloads_the_pictures_of_the_court_cards_its_boards_show(
         r'href="%APP%/([^"]+)" as="image"', page_head.art_preloads("index", built)
     )
     assert wanted and preloads == sorted(wanted)
-    assert page_head.art_preloads("embed", built) == ""  # face down until Python
     assert "cards/" in page_head.art_preloads("rules", built)
+
+
+def test_the_embed_preloads_the_card_back_its_face_down_board_shows(
+    built: dict[str, str],
+) -> None:
+    """Face down until Python: the back is the embed's largest paint (board.css, .hm-static)."""
+    preloads = re.findall(
+        r'href="%APP%/([^"]+)" as="image"', page_head.art_preloads("embed", built)
+    )
+    assert preloads == ["cards/back.svg"]
+    assert (SITE / "cards/back.svg").is_file()
+    css = (SITE / "board.css").read_text(encoding="utf-8")
+    assert re.search(r"\.hm-static \.hm-face-holder \{[^}]*url\(cards/back\.svg\)", css)

@@ -30,6 +30,9 @@ class Page(NamedTuple):
     boards: tuple[str, ...] = ()
     """The boards the build writes into it with their cards (``FIRST_BOARD``: its
     ``%FIRST_BOARD_EN%``...): the art of their court cards is preloaded (:func:`art_preloads`)."""
+    pictures: tuple[str, ...] = ()
+    """Other pictures of its first paint, preloaded too (the embed's face-down board: the
+    card back)."""
 
 
 SHARED_STYLES = ("style", "board")
@@ -55,6 +58,7 @@ PAGES = {
         "card game",
         ("stepper", "embed"),
         installable=False,
+        pictures=("cards/back.svg",),
     ),
 }
 """Each page (``NAME.html``) and what its head says of its own."""
@@ -112,7 +116,8 @@ def court_art(markup: str) -> list[str]:
 
 
 def art_preloads(page: str, built: Mapping[str, str]) -> str:
-    """The preloads of the court pictures of the boards ``page`` is built with (``built``: the
+    """The preloads of the court pictures of the boards ``page`` is built with, and of its
+    other :attr:`Page.pictures` (``built``: the
     build's values, its boards' markup among them, ``FIRST_BOARD_EN``...). board.css would ask
     for each picture only once it lays the card out, after its style sheets and early.js: the
     picture would come a frame after the card, and with it the page's largest paint, after the
@@ -122,7 +127,9 @@ def art_preloads(page: str, built: Mapping[str, str]) -> str:
     markup = [value for key, value in built.items() if key.rsplit("_", 1)[0] in boards]
     if boards and not markup:
         raise HeadError(f"{page}.html: the build wrote none of its boards {', '.join(boards)}")
-    art = sorted({name for board in markup for name in court_art(board)})
+    art = sorted(
+        {name for board in markup for name in court_art(board)} | set(PAGES[page].pictures)
+    )
     return "\n  ".join(
         f'<link rel="preload" href="%APP%/{name}" as="image" fetchpriority="high">' for name in art
     )
