@@ -105,6 +105,24 @@ def test_the_largest_paint_comes_before_the_runtime_downloads(
 
 
 @pytest.mark.parametrize("size", BOTH_SIZES)
+def test_the_embeds_largest_paint_is_its_face_down_board_before_python(
+    page: Page, size: dict[str, int]
+) -> None:
+    """The embed cannot know its deal before Python: its first paint is the board face down,
+    whose backs are a picture (cards/back.svg, preloaded, board.css ``.hm-static``). That is
+    its largest paint, before the runtime's first download and before data-ready; the faces
+    Python draws then are no larger."""
+    marks = first_visit(page, PAGES["embed"])
+    fetched = page.evaluate(FETCHED)
+    runtime = [entry["start"] for entry in fetched if "/vendor/" in entry["name"]]
+    backs = [entry["name"] for entry in fetched if entry["name"].endswith("/cards/back.svg")]
+    assert runtime and marks["lcp"], (marks, fetched)
+    assert max(marks["lcp"]) < min(runtime), (marks["lcp"], sorted(runtime)[:3])
+    assert max(marks["lcp"]) < marks["ready"], marks
+    assert len(backs) == 1, backs  # the preload is what board.css uses
+
+
+@pytest.mark.parametrize("size", BOTH_SIZES)
 @pytest.mark.parametrize("name", PAGES)
 def test_nothing_moves_while_a_page_starts(page: Page, name: str, size: dict[str, int]) -> None:
     """The layout shifts of a first visit, from the first paint to data-ready, sum to 0.02 at
