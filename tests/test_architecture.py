@@ -74,3 +74,16 @@ def test_no_constructor_takes_over_six_arguments() -> None:
 def test_the_game_page_wiring_stays_under_150_lines() -> None:
     lines = (VIEW / "game" / "app.py").read_text(encoding="utf-8").splitlines()
     assert len(lines) < 150
+
+
+def test_the_pages_reach_a_board_through_board_not_through_its_view() -> None:
+    """A page talks to its :class:`~halfmoon_web.board.board.Board`; the view inside it
+    (``board_view.py``) is the board's own business (docs/architecture.md)."""
+    reaching = {
+        f"{path.relative_to(ROOT)}:{number}": line.strip()
+        for path in VIEW.rglob("*.py")
+        if path.parent.name != "board"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\bboard\.view\b", line)
+    }
+    assert reaching == {}

@@ -99,6 +99,20 @@ class Board:
         if card is not None:
             self.view.set_current(str(card.getAttribute("data-place")))
 
+    def focus_current(self) -> None:
+        """Put the keyboard focus on the board's tab stop, if it has a card."""
+        if self.view.current is not None:
+            self.view.focus_place(self.view.current)
+
+    def markup(self) -> str:
+        """The board's markup at rest, for the game page's snapshot (:meth:`BoardView.markup`)."""
+        return self.view.markup()
+
+    def warm_faces(self) -> None:
+        """Make the model faces of every card now (:meth:`BoardView.warm_faces`), so that no
+        tap draws a face of its own."""
+        self.view.warm_faces()
+
     def lost_focus(self) -> bool:
         """True when the keyboard focus is on no usable element and the board will not give it
         back (a card that leaves with the focus hands it to the next card in the next frame,

@@ -121,7 +121,7 @@ class GamePage:
             button.removeAttribute("disabled")
         self.info.update()
         self.end.check()
-        dom.after_paint(self.board.view.warm_faces)  # no tap draws a card face of its own
+        dom.after_paint(self.board.warm_faces)
         for place in early_taps(early, self.ctx.state.session.game):
             self.board.tap(place)
         focus = early_focus(early)

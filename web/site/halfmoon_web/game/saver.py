@@ -124,7 +124,7 @@ class Saver:
             return
         self._snapshot_drawn = drawn
         time_text = format_time(state.session.clock.elapsed(self.dom.now()))
-        markup = self.board.view.markup()
+        markup = self.board.markup()
         text = make_snapshot(game, lang=state.lang, markup=markup, time_text=time_text)
         if text is None:
             self.stores.storage.remove(SNAPSHOT_KEY)

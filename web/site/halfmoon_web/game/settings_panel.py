@@ -109,9 +109,7 @@ class SettingsPanel:
     def dismiss_hint(self) -> None:
         """The first visit's hint was read: it goes, here and in every tab, for good."""
         self.apply(self.data.change_settings(lambda stored: setattr(stored, "hint_seen", True)))
-        view = self.board.view
-        if view.current is not None:  # the focus was on the hint's button, now gone
-            view.focus_place(view.current)
+        self.board.focus_current()  # the focus was on the hint's button, now gone
 
     def apply(self, settings: Settings) -> None:
         """Use these settings: the language they name, the theme and the card faces, the
