@@ -6,7 +6,6 @@ each with a ``start(window)`` function. Once the page is drawn and accepts taps,
 player never faces a blank page (docs/interface.md; the whole start: docs/startup.md).
 """
 
-import gc
 import traceback
 from importlib import import_module
 
@@ -42,10 +41,6 @@ def start() -> object:
     document.dispatchEvent(CustomEvent.new("halfmoon:stage", stage))
     mounted = import_module(PAGES[name]).start(window)
     document.documentElement.setAttribute("data-ready", "")
-    # What start-up made lives as long as the page: the collector need not walk it again
-    # on every full collection, which could land on a tap (docs/performance.md).
-    gc.collect()
-    gc.freeze()
     return mounted
 
 

@@ -26,12 +26,15 @@ class Dialogs:
     """Opens and closes the dialogs; keeps the keyboard focus on the page."""
 
     dom: PageDom
-    _pending: tuple[str | None] | None
-    """The place a focus check after the next paint is to use (None: no check is due)."""
+    _check_due: bool
+    """Whether a focus check waits for the next paint (:meth:`keep_focus_after_paint`)."""
+    _check_place: str | None
+    """The card that check puts the focus on, if it fell off the page."""
 
     def __init__(self, dom: PageDom) -> None:
         self.dom = dom
-        self._pending = None
+        self._check_due = False
+        self._check_place = None
 
     def open(self, dialog_id: str) -> None:
         """Show a modal dialog; the page behind it is hidden from assistive technology."""
@@ -64,15 +67,14 @@ class Dialogs:
         """:meth:`keep_focus` after the next frame (it reads layout). Several calls before
         it runs make one check, with the latest ``place``: after two quick Undos the focus
         goes where the last one left it, not where the first did."""
-        due = self._pending is not None
-        self._pending = (place,)
-        if not due:
-            self.dom.after_paint(self._pending_check)
+        self._check_place = place
+        if not self._check_due:
+            self._check_due = True
+            self.dom.after_paint(self._check_now)
 
-    def _pending_check(self) -> None:
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            self.keep_focus(pending[0])
+    def _check_now(self) -> None:
+        self._check_due = False
+        self.keep_focus(self._check_place)
 
     def keep_focus(self, place: str | None = None) -> None:
         """When the keyboard focus fell off the page (its element gone, hidden or disabled),

@@ -44,7 +44,7 @@ class EndDialog:
         game = self.state.session.game
         if game.status == "playing":
             if self.dialogs.is_open("end-dialog"):  # closing lays the page out: after the
-                self.dom.after_paint(self._close_if_playing)  # frame that shows the undo
+                self.dom.after_paint(self._follow_game)  # frame that shows the undo
             return
         title = i18n.end_title(game.status, self.state.lang)
         body = self.body()
@@ -59,16 +59,14 @@ class EndDialog:
             self.dom.say(i18n.sentences(lead, title, body))
         # Opening a modal dialog lays the page out again: after the frame that shows the last
         # removal, so that the tap is answered within it (docs/performance.md).
-        self.dom.after_paint(self._open_if_ended)
+        self.dom.after_paint(self._follow_game)
 
-    def _close_if_playing(self) -> None:
-        """Close the dialog, unless the game ended again meanwhile."""
+    def _follow_game(self) -> None:
+        """Open the dialog if the game is over, close it if not, as the game stands now (an
+        Undo or a Redo may have come in that frame)."""
         if self.state.session.game.status == "playing":
             self.dialogs.close("end-dialog")
-
-    def _open_if_ended(self) -> None:
-        """Open the dialog, unless the game went on meanwhile (an Undo in that frame)."""
-        if self.state.session.game.status != "playing":
+        else:
             self.dialogs.open("end-dialog")
 
     def body(self) -> str:
