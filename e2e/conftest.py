@@ -4,10 +4,11 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
 ``context``, ``page``); this file sets them up through the plugin's hooks:
 
 * ``browser_type_launch_args``: Debian's ``/usr/bin/chromium`` (or ``$HALFMOON_CHROMIUM``;
-  Playwright's own build only if neither exists) with the flags of :data:`harness.CHROMIUM_ARGS`,
-  headless unless ``--headed`` (which needs a display: ``xvfb-run -a pytest e2e --headed``
-  on a machine without one). Nothing needs ``playwright install``. Chromium only: Firefox
-  and WebKit are driven by the smoke tests (``e2e/smoke/``), so ``--browser firefox`` is refused.
+  Playwright's own build only if neither exists) with the flags of
+  :data:`harness.TEST_CHROMIUM_ARGS`, headless unless ``--headed`` (which needs a display:
+  ``xvfb-run -a pytest e2e --headed`` on a machine without one). Nothing needs ``playwright
+  install``. Chromium only: Firefox and WebKit are driven by the smoke tests (``e2e/smoke/``),
+  so ``--browser firefox`` is refused.
 * ``browser_context_args``: a 1280×800 desktop viewport, and ``base_url``, the served site
   (``page.goto("rules.html")`` works). A test that needs other context
   options (viewport, locale, reduced motion...) says so with the plugin's marker,
@@ -28,6 +29,9 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
   service worker and compiled code), for tests that neither write the storage nor need it
   empty. Its viewport goes back to the module's after the test, which fails on any problem
   the page reported meanwhile.
+* ``warm_context`` (per module) / ``warm_page`` (per test): a new tab, its site storage empty,
+  in a context that has been to the site before (warm caches and service worker): a cheaper
+  start than ``page``'s first visit, for tests that need empty storage but no first visit.
 * ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale, by one
   process at a time), served by ``web/serve.py`` (with the site's headers and CSP) from a thread,
   on a free port.
@@ -64,7 +68,7 @@ sys.path.insert(
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
 from game_support import DEAL  # noqa: E402
-from harness import CHROMIUM_ARGS, PageGuard, chromium_executable, open_app  # noqa: E402
+from harness import TEST_CHROMIUM_ARGS, PageGuard, chromium_executable, open_app  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -117,7 +121,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {
         "headless": True,
         **browser_type_launch_args,
-        "args": CHROMIUM_ARGS,
+        "args": TEST_CHROMIUM_ARGS,
         **({"executable_path": executable} if executable else {}),
     }
 
@@ -205,6 +209,56 @@ def module_page(shared_page: Page) -> Iterator[Page]:
     if viewport is not None:
         shared_page.set_viewport_size(viewport)
     guard.fail_on_problems()
+    guard.clear()
+
+
+@pytest.fixture(scope="module")
+def warm_context(
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    site_url: str,
+    request: pytest.FixtureRequest,
+) -> Iterator[BrowserContext]:
+    """One guarded context for the whole module that has been to the site once (the game page
+    started in it, then closed): its HTTP cache, service worker and Cache Storage are warm.
+    Made as ``new_context`` makes them (the module's ``browser_context_args`` marker applies);
+    ``context.guard`` is its recorder. Tests reach it through ``warm_page``."""
+    marker = request.node.get_closest_marker("browser_context_args")
+    options = {**browser_context_args, **(marker.kwargs if marker else {})}
+    guard = PageGuard.for_site(site_url)
+    context = guarded(browser.new_context(**options), guard, site_url)
+    context.guard = guard  # type: ignore[attr-defined] - for warm_page
+    first = context.new_page()
+    open_app(first, "index.html?lang=en")
+    first.close()
+    guard.fail_on_problems()
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def warm_page(
+    warm_context: BrowserContext, site_url: str, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A new tab in the module's ``warm_context``, on ``about:blank``, the site's
+    localStorage emptied first: what a player has after a visit and "clear site data" that
+    kept the cached files, and sessionStorage new as in any new tab. Half the CPU of a first
+    visit's start (docs/testing.md, "Time"). For a test that neither installs Playwright's
+    clock nor changes the context (both would outlive the test); a page-level route or init
+    script is fine. Every page the test opened in the context is closed after it; the test
+    fails on any problem they reported (unless marked ``allow_page_errors``)."""
+    guard: PageGuard = warm_context.guard  # type: ignore[attr-defined]
+    guard.clear()
+    page = warm_context.new_page()
+    session = warm_context.new_cdp_session(page)
+    origin = site_url.rstrip("/")
+    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
+    session.detach()
+    yield page
+    for opened in list(warm_context.pages):
+        opened.close()
+    if request.node.get_closest_marker("allow_page_errors") is None:
+        guard.fail_on_problems()
     guard.clear()
 
 

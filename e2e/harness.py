@@ -30,6 +30,12 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+#: The browser tests' flags: :data:`CHROMIUM_ARGS`, and V8 compiling WebAssembly with its
+#: baseline compiler only (Liftoff, no optimising tier-up). Which tier runs Pyodide is not
+#: behaviour under test, and the optimising compiler's background work cost a start here a
+#: fifth of its CPU time (3.3 s against 2.6 s, docs/testing.md, "Time"). The benchmarks
+#: (bench/) keep :data:`CHROMIUM_ARGS`: the engine as players have it.
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--js-flags=--liftoff-only"]
 
 # Runs in every frame before any page script (Playwright injects it over CDP, so the page's CSP
 # does not apply to it): reports CSP violations and PyScript's .py-error nodes to the test.

@@ -80,96 +80,104 @@ def new_game(page: Page) -> None:
 
 # -- huge numbers ----------------------------------------------------------------------------
 @pytest.mark.parametrize("attack", ATTACKS)
-def test_a_huge_number_in_storage_is_refused_and_the_game_goes_on(page: Page, attack: str) -> None:
+def test_a_huge_number_in_storage_is_refused_and_the_game_goes_on(
+    warm_page: Page, attack: str
+) -> None:
     key, value = ATTACKS[attack]
-    write_storage(page, {key: value})
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    expect(status(page)).to_contain_text(REFUSED[key])
-    assert len(status(page).inner_text()) < 500
-    game = first_move(page)
-    expect(page.locator("#save-status")).to_be_hidden()
-    page.reload()
-    wait_for_app(page)
-    expect(page.locator("#moves")).to_have_text(str(game.moves))  # the move survived a reload
-    new_game(page)  # New game deals, and counts the game left
-    button(page, "Statistics").click()
-    expect(stats_figure(page, "Games played")).to_have_text("1")
-    expect(page.locator("#stats-recent-chart svg")).to_be_visible()
+    write_storage(warm_page, {key: value})
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    expect(status(warm_page)).to_contain_text(REFUSED[key])
+    assert len(status(warm_page).inner_text()) < 500
+    game = first_move(warm_page)
+    expect(warm_page.locator("#save-status")).to_be_hidden()
+    warm_page.reload()
+    wait_for_app(warm_page)
+    expect(warm_page.locator("#moves")).to_have_text(str(game.moves))  # the move survived a reload
+    new_game(warm_page)  # New game deals, and counts the game left
+    button(warm_page, "Statistics").click()
+    expect(stats_figure(warm_page, "Games played")).to_have_text("1")
+    expect(warm_page.locator("#stats-recent-chart svg")).to_be_visible()
 
 
 @pytest.mark.parametrize("attack", ATTACKS)
-def test_a_huge_number_in_an_import_is_refused_and_nothing_changes(page: Page, attack: str) -> None:
+def test_a_huge_number_in_an_import_is_refused_and_nothing_changes(
+    warm_page: Page, attack: str
+) -> None:
     key, value = ATTACKS[attack]
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    first_move(page)
-    before = {name: stored_text(page, name) for name in (GAME_KEY, SETTINGS_KEY, STATS_KEY)}
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    first_move(warm_page)
+    before = {name: stored_text(warm_page, name) for name in (GAME_KEY, SETTINGS_KEY, STATS_KEY)}
     parts = {"statistics": {}, "settings": {}, "game": None}
     parts["statistics" if key == STATS_KEY else "game"] = value
     text = json.dumps({"format": "halfmoon-export", "version": 1, "exported": "", **parts})
-    open_settings(page)
-    with page.expect_file_chooser() as chooser:
-        button(page, "Import").click()
+    open_settings(warm_page)
+    with warm_page.expect_file_chooser() as chooser:
+        button(warm_page, "Import").click()
     chooser.value.set_files(
         {"name": "export.json", "mimeType": "application/json", "buffer": text.encode()}
     )
-    expect(status(page)).to_contain_text("That file cannot be imported")
-    assert len(status(page).inner_text()) < 500
-    assert {name: stored_text(page, name) for name in before} == before
+    expect(status(warm_page)).to_contain_text("That file cannot be imported")
+    assert len(status(warm_page).inner_text()) < 500
+    assert {name: stored_text(warm_page, name) for name in before} == before
 
 
 # -- a newer version's values --------------------------------------------------------------
-def test_a_newer_save_is_left_in_place_after_this_page_plays(page: Page) -> None:
+def test_a_newer_save_is_left_in_place_after_this_page_plays(warm_page: Page) -> None:
     newer = json.dumps(save(version=99, moves="4-7", future={"shape": 1}))
-    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined]
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, newer])
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    expect(status(page)).to_contain_text(NEWER_GAME)
-    expect(page.locator(INDICATOR)).to_have_text(
+    warm_page.goto(warm_page.site_url + "icon.svg")  # type: ignore[attr-defined]
+    warm_page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, newer])
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    expect(status(warm_page)).to_contain_text(NEWER_GAME)
+    expect(warm_page.locator(INDICATOR)).to_have_text(
         "Not saved: a newer version of Half Moon saved a game here. Reload the page to continue"
         " it; until then this page plays without saving."
     )
-    game = first_move(page)
-    play(page, game, game.legal_moves()[0])
-    new_game(page)
-    assert stored_text(page, GAME_KEY) == newer
-    assert stored_text(page, "halfmoon.backups") is None  # not put aside either
-    page.goto(page.site_url + f"index.html?lang=vi&deal={DEAL}")  # type: ignore[attr-defined]
-    wait_for_app(page)
-    expect(status(page)).to_contain_text(
+    game = first_move(warm_page)
+    play(warm_page, game, game.legal_moves()[0])
+    new_game(warm_page)
+    assert stored_text(warm_page, GAME_KEY) == newer
+    assert stored_text(warm_page, "halfmoon.backups") is None  # not put aside either
+    warm_page.goto(warm_page.site_url + f"index.html?lang=vi&deal={DEAL}")  # type: ignore[attr-defined]
+    wait_for_app(warm_page)
+    expect(status(warm_page)).to_contain_text(
         "Ván này được lưu bởi một phiên bản Half Moon mới hơn — hãy tải lại trang để chơi tiếp."
     )
-    expect(page.locator(INDICATOR)).to_contain_text("Chưa lưu: một phiên bản Half Moon mới hơn")
-    assert stored_text(page, GAME_KEY) == newer
+    expect(warm_page.locator(INDICATOR)).to_contain_text(
+        "Chưa lưu: một phiên bản Half Moon mới hơn"
+    )
+    assert stored_text(warm_page, GAME_KEY) == newer
 
 
-def test_newer_settings_and_statistics_are_left_in_place(page: Page) -> None:
+def test_newer_settings_and_statistics_are_left_in_place(warm_page: Page) -> None:
     settings = {"version": 5, "move_errors": "by colour"}
     stats = {"version": 5, "played": "lots"}
-    write_storage(page, {SETTINGS_KEY: settings, STATS_KEY: stats})
-    open_app(page, "index.html?lang=en")
-    expect(status(page)).to_contain_text("Your settings were saved by a newer version of Half Moon")
-    first_move(page)
-    new_game(page)
-    set_setting(page, "Move errors", True)
-    expect(page.locator(INDICATOR)).to_contain_text("saved your settings or statistics")
-    assert json.loads(stored_text(page, SETTINGS_KEY)) == settings
-    assert json.loads(stored_text(page, STATS_KEY)) == stats
+    write_storage(warm_page, {SETTINGS_KEY: settings, STATS_KEY: stats})
+    open_app(warm_page, "index.html?lang=en")
+    expect(status(warm_page)).to_contain_text(
+        "Your settings were saved by a newer version of Half Moon"
+    )
+    first_move(warm_page)
+    new_game(warm_page)
+    set_setting(warm_page, "Move errors", True)
+    expect(warm_page.locator(INDICATOR)).to_contain_text("saved your settings or statistics")
+    assert json.loads(stored_text(warm_page, SETTINGS_KEY)) == settings
+    assert json.loads(stored_text(warm_page, STATS_KEY)) == stats
 
 
-def test_unknown_fields_survive_a_counted_game_and_a_changed_setting(page: Page) -> None:
+def test_unknown_fields_survive_a_counted_game_and_a_changed_setting(warm_page: Page) -> None:
     write_storage(
-        page,
+        warm_page,
         {
             SETTINGS_KEY: {"move_errors": False, "sound": "chimes"},
             STATS_KEY: {"played": 1, "won": 0, "recent": [recent(seed=7)], "badges": ["x"]},
         },
     )
-    open_app(page, "index.html?lang=en")
-    first_move(page)
-    new_game(page)
-    set_setting(page, "Move errors", True)
-    settings = json.loads(stored_text(page, SETTINGS_KEY))
-    stats = json.loads(stored_text(page, STATS_KEY))
+    open_app(warm_page, "index.html?lang=en")
+    first_move(warm_page)
+    new_game(warm_page)
+    set_setting(warm_page, "Move errors", True)
+    settings = json.loads(stored_text(warm_page, SETTINGS_KEY))
+    stats = json.loads(stored_text(warm_page, STATS_KEY))
     assert settings["sound"] == "chimes" and settings["move_errors"] is True
     assert stats["badges"] == ["x"] and stats["played"] == 2 and stats["recent"][1]["seed"] == 7
 
@@ -264,32 +272,34 @@ def leave_asks(page: Page, answer: str) -> bool:
     return bool(asked)
 
 
-def test_no_leave_prompt_when_everything_is_saved(page: Page) -> None:
-    open_app(page, "index.html?lang=en")
-    first_move(page)
-    assert not leave_asks(page, "accept")
-    assert page.is_closed()
+def test_no_leave_prompt_when_everything_is_saved(warm_page: Page) -> None:
+    open_app(warm_page, "index.html?lang=en")
+    first_move(warm_page)
+    assert not leave_asks(warm_page, "accept")
+    assert warm_page.is_closed()
 
 
-def test_the_leave_prompt_asks_only_while_moves_are_unsaved(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    game = first_move(page)
-    set_storage_full(page, True)
-    play(page, game, game.legal_moves()[0])
-    expect(page.locator(INDICATOR)).to_contain_text("Not saved: the browser's storage is full.")
-    assert leave_asks(page, "dismiss")
-    assert not page.is_closed()
-    expect(page.locator("#moves")).to_have_text(str(game.moves))
-    set_storage_full(page, False)
-    play(page, game, game.legal_moves()[0])
-    expect(page.locator("#save-status")).to_be_hidden()
-    assert not leave_asks(page, "accept")
-    assert page.is_closed()
+def test_the_leave_prompt_asks_only_while_moves_are_unsaved(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    game = first_move(warm_page)
+    set_storage_full(warm_page, True)
+    play(warm_page, game, game.legal_moves()[0])
+    expect(warm_page.locator(INDICATOR)).to_contain_text(
+        "Not saved: the browser's storage is full."
+    )
+    assert leave_asks(warm_page, "dismiss")
+    assert not warm_page.is_closed()
+    expect(warm_page.locator("#moves")).to_have_text(str(game.moves))
+    set_storage_full(warm_page, False)
+    play(warm_page, game, game.legal_moves()[0])
+    expect(warm_page.locator("#save-status")).to_be_hidden()
+    assert not leave_asks(warm_page, "accept")
+    assert warm_page.is_closed()
 
 
-def test_the_leave_prompt_asks_while_a_tab_conflict_waits(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    other = page.context.new_page()
+def test_the_leave_prompt_asks_while_a_tab_conflict_waits(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    other = warm_page.context.new_page()
     other.add_init_script(  # deaf to the first tab's writes, as a frozen tab is
         """(() => {
             const add = EventTarget.prototype.addEventListener;
@@ -298,8 +308,8 @@ def test_the_leave_prompt_asks_while_a_tab_conflict_waits(page: Page) -> None:
             };
         })();"""
     )
-    open_app(other, "index.html?lang=en", base_url=page.site_url)  # type: ignore[attr-defined]
-    play(page, Game.from_code(DEAL), "5-6")
+    open_app(other, "index.html?lang=en", base_url=warm_page.site_url)  # type: ignore[attr-defined]
+    play(warm_page, Game.from_code(DEAL), "5-6")
     play(other, Game.from_code(DEAL), "4-7")
     expect(other.get_by_role("dialog", name="This game changed in another tab")).to_be_visible()
     assert leave_asks(other, "dismiss")

@@ -1,6 +1,7 @@
 """The game page across loads: deal links, end of game, statistics, saving and restoring,
-broken storage, languages, the clock, and the phone layout. Each test starts a fresh browser
-context (its own storage); the ``page`` fixture fails the test on any console error."""
+broken storage, languages, the clock, and the phone layout. Each test starts in a new tab with
+the site's storage empty (``warm_page``; the clock's test in a browser of its own, ``page``);
+both fail the test on any console error."""
 
 from __future__ import annotations
 
@@ -47,38 +48,38 @@ def stats_value(page: Page, label: str) -> str:
     return term.locator("xpath=following-sibling::dd[1]")
 
 
-def test_deal_link_opens_that_deal(page: Page) -> None:
-    open_app(page, "index.html?deal=hm1-n-bcdefgh&lang=en")
+def test_deal_link_opens_that_deal(warm_page: Page) -> None:
+    open_app(warm_page, "index.html?deal=hm1-n-bcdefgh&lang=en")
     game = Game.from_code("HM1-N-BCDEFGH")
-    expect(page.locator("#deal-code")).to_have_text("HM1-N-BCDEFGH")
+    expect(warm_page.locator("#deal-code")).to_have_text("HM1-N-BCDEFGH")
     for place in game.playable():
-        expect(card(page, game, place)).to_be_visible()
+        expect(card(warm_page, game, place)).to_be_visible()
 
 
-def test_deal_link_with_a_doubled_slash_opens_and_leaves_the_address(page: Page) -> None:
-    site = page.site_url.rstrip("/")  # type: ignore[attr-defined]
-    page.goto(f"{site}//index.html?deal=HM1-N-BCDEFGH&lang=en")
-    wait_for_app(page)
-    expect(page.locator("#deal-code")).to_have_text("HM1-N-BCDEFGH")
-    assert page.url == f"{site}//index.html?lang=en"  # the deal parameter taken out
+def test_deal_link_with_a_doubled_slash_opens_and_leaves_the_address(warm_page: Page) -> None:
+    site = warm_page.site_url.rstrip("/")  # type: ignore[attr-defined]
+    warm_page.goto(f"{site}//index.html?deal=HM1-N-BCDEFGH&lang=en")
+    wait_for_app(warm_page)
+    expect(warm_page.locator("#deal-code")).to_have_text("HM1-N-BCDEFGH")
+    assert warm_page.url == f"{site}//index.html?lang=en"  # the deal parameter taken out
 
 
-def test_bad_deal_link_keeps_the_game(page: Page) -> None:
-    open_app(page, "index.html?lang=en")
-    code = page.locator("#deal-code").inner_text()
-    open_app(page, "index.html?lang=en&deal=HM1-N-AAAA")
-    expect(status(page)).to_contain_text("must be 7 letters")
-    expect(page.locator("#deal-code")).to_have_text(code)
+def test_bad_deal_link_keeps_the_game(warm_page: Page) -> None:
+    open_app(warm_page, "index.html?lang=en")
+    code = warm_page.locator("#deal-code").inner_text()
+    open_app(warm_page, "index.html?lang=en&deal=HM1-N-AAAA")
+    expect(status(warm_page)).to_contain_text("must be 7 letters")
+    expect(warm_page.locator("#deal-code")).to_have_text(code)
 
 
-def test_stalemate_at_the_deal(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={STALEMATE_AT_DEAL}")
-    dialog = page.get_by_role("dialog")
+def test_stalemate_at_the_deal(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={STALEMATE_AT_DEAL}")
+    dialog = warm_page.get_by_role("dialog")
     expect(dialog).to_contain_text("No more moves")
     expect(dialog.get_by_role("button", name="Undo")).to_have_count(0)
-    button(page, "New game").click()
-    expect(page.get_by_role("dialog")).to_have_count(0)
-    expect(page.locator("#deal-code")).not_to_have_text(STALEMATE_AT_DEAL)
+    button(warm_page, "New game").click()
+    expect(warm_page.get_by_role("dialog")).to_have_count(0)
+    expect(warm_page.locator("#deal-code")).not_to_have_text(STALEMATE_AT_DEAL)
 
 
 def _win(page: Page) -> Game:
@@ -90,87 +91,87 @@ def _win(page: Page) -> Game:
     return game
 
 
-def test_full_win(page: Page) -> None:
+def test_full_win(warm_page: Page) -> None:
     fixture = winning_game()
-    game = _win(page)
-    dialog = page.get_by_role("dialog")
+    game = _win(warm_page)
+    dialog = warm_page.get_by_role("dialog")
     expect(dialog).to_contain_text("You won!")
     expect(dialog).to_contain_text("520")
     expect(dialog).to_contain_text("48 moves")
-    expect(page.locator("#score")).to_have_text(str(fixture["score"]))
-    expect(page.locator("#moves")).to_have_text(str(fixture["moves_count"]))
-    expect(page.locator(".hm-card")).to_have_count(0)
-    time_text = page.locator("#time").inner_text()
+    expect(warm_page.locator("#score")).to_have_text(str(fixture["score"]))
+    expect(warm_page.locator("#moves")).to_have_text(str(fixture["moves_count"]))
+    expect(warm_page.locator(".hm-card")).to_have_count(0)
+    time_text = warm_page.locator("#time").inner_text()
     assert re.fullmatch(r"\d+:\d\d", time_text)
     expect(dialog).to_contain_text(time_text)
     # The last removal is said, then the end with score, moves and time (docs/keyboard.md).
     last = game.history[-1]
     game.pop()
     removed = spoken(game, last.places)
-    expect(status(page)).to_have_text(
+    expect(status(warm_page)).to_have_text(
         f"Removed {removed}. You won! Score 520, 48 moves, time {time_text}."
     )
-    button(page, "New game").click()
-    expect(page.locator("#moves")).to_have_text("0")
-    expect(page.locator("#deal-code")).not_to_have_text(DEAL)
+    button(warm_page, "New game").click()
+    expect(warm_page.locator("#moves")).to_have_text("0")
+    expect(warm_page.locator("#deal-code")).not_to_have_text(DEAL)
 
 
-def test_statistics_after_a_win(page: Page) -> None:
-    _win(page)
-    page.keyboard.press("Escape")
-    button(page, "Statistics").click()
-    expect(stats_value(page, "Games played")).to_have_text("1")
-    expect(stats_value(page, "Games won")).to_have_text("1")
-    expect(stats_value(page, "Win rate")).to_have_text("100%")
-    expect(stats_value(page, "Current streak")).to_have_text("1")
-    expect(stats_value(page, "Best streak")).to_have_text("1")
-    expect(stats_value(page, "Best time")).to_have_text(re.compile(r"^\d+:\d\d$"))
-    expect(page.locator("#stats-recent")).to_contain_text(DEAL)
-    page.reload()
-    wait_for_app(page)
-    page.keyboard.press("Escape")  # the won game is shown again with its dialog
-    button(page, "Statistics").click()
-    expect(stats_value(page, "Games played")).to_have_text("1")  # a win counts once
+def test_statistics_after_a_win(warm_page: Page) -> None:
+    _win(warm_page)
+    warm_page.keyboard.press("Escape")
+    button(warm_page, "Statistics").click()
+    expect(stats_value(warm_page, "Games played")).to_have_text("1")
+    expect(stats_value(warm_page, "Games won")).to_have_text("1")
+    expect(stats_value(warm_page, "Win rate")).to_have_text("100%")
+    expect(stats_value(warm_page, "Current streak")).to_have_text("1")
+    expect(stats_value(warm_page, "Best streak")).to_have_text("1")
+    expect(stats_value(warm_page, "Best time")).to_have_text(re.compile(r"^\d+:\d\d$"))
+    expect(warm_page.locator("#stats-recent")).to_contain_text(DEAL)
+    warm_page.reload()
+    wait_for_app(warm_page)
+    warm_page.keyboard.press("Escape")  # the won game is shown again with its dialog
+    button(warm_page, "Statistics").click()
+    expect(stats_value(warm_page, "Games played")).to_have_text("1")  # a win counts once
 
 
-def test_statistics_after_an_abandoned_game(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_statistics_after_an_abandoned_game(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
-    play(page, game, "4-7")
-    button(page, "Restart deal").click()
-    button(page, "New game").click()  # no move since the restart: no question, not counted
-    button(page, "Statistics").click()
-    expect(stats_value(page, "Games played")).to_have_text("1")
-    expect(stats_value(page, "Games won")).to_have_text("0")
-    expect(stats_value(page, "Win rate")).to_have_text("0%")
-    expect(stats_value(page, "Current streak")).to_have_text("0")
-    expect(page.locator("#stats-recent tbody tr")).to_have_count(1)
-    expect(page.locator("#stats-recent")).to_contain_text(DEAL)
-    expect(page.locator("#stats-recent")).to_contain_text("lost")
+    play(warm_page, game, "4-7")
+    button(warm_page, "Restart deal").click()
+    button(warm_page, "New game").click()  # no move since the restart: no question, not counted
+    button(warm_page, "Statistics").click()
+    expect(stats_value(warm_page, "Games played")).to_have_text("1")
+    expect(stats_value(warm_page, "Games won")).to_have_text("0")
+    expect(stats_value(warm_page, "Win rate")).to_have_text("0%")
+    expect(stats_value(warm_page, "Current streak")).to_have_text("0")
+    expect(warm_page.locator("#stats-recent tbody tr")).to_have_count(1)
+    expect(warm_page.locator("#stats-recent")).to_contain_text(DEAL)
+    expect(warm_page.locator("#stats-recent")).to_contain_text("lost")
 
 
-def test_reload_restores_the_game(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_reload_restores_the_game(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
-    play(page, game, "4-7")
-    play(page, game, "2-3-R3")
-    card(page, game, "5").click()  # a selection is not kept, the rest is
-    expect(page.locator("#time")).not_to_have_text("0:00", timeout=5000)
-    before = page.locator("#time").inner_text()
-    page.reload()
-    wait_for_app(page)
-    expect(page.locator("#deal-code")).to_have_text(DEAL)
-    expect(page.locator("#score")).to_have_text("25")
-    expect(page.locator("#moves")).to_have_text("2")
+    play(warm_page, game, "4-7")
+    play(warm_page, game, "2-3-R3")
+    card(warm_page, game, "5").click()  # a selection is not kept, the rest is
+    expect(warm_page.locator("#time")).not_to_have_text("0:00", timeout=5000)
+    before = warm_page.locator("#time").inner_text()
+    warm_page.reload()
+    wait_for_app(warm_page)
+    expect(warm_page.locator("#deal-code")).to_have_text(DEAL)
+    expect(warm_page.locator("#score")).to_have_text("25")
+    expect(warm_page.locator("#moves")).to_have_text("2")
     for place in game.playable():
-        expect(card(page, game, place)).to_have_attribute("aria-pressed", "false")
-    after = page.locator("#time").inner_text()
+        expect(card(warm_page, game, place)).to_have_attribute("aria-pressed", "false")
+    after = warm_page.locator("#time").inner_text()
     seconds = [int(m) * 60 + int(s) for m, s in (t.split(":") for t in (before, after))]
     assert 0 <= seconds[1] - seconds[0] <= 1, (before, after)
-    button(page, "Undo").click()  # the undo history came back too
+    button(warm_page, "Undo").click()  # the undo history came back too
     game.pop()
-    expect(page.locator("#score")).to_have_text("10")
-    expect(card(page, game, "R3")).to_be_visible()
+    expect(warm_page.locator("#score")).to_have_text("10")
+    expect(card(warm_page, game, "R3")).to_be_visible()
 
 
 def set_visibility(page: Page, state: str) -> None:
@@ -201,28 +202,28 @@ def test_clock_starts_at_the_first_tap_and_pauses_while_hidden(page: Page) -> No
     expect(page.locator("#time")).to_have_text("1:07")
 
 
-def test_corrupt_saved_game_is_set_aside(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    write_storage(page, GAME_KEY, "{not json")
-    open_app(page, "index.html?lang=en")
-    expect(status(page)).to_contain_text("The saved game could not be read")
-    assert [(c["key"], c["text"]) for c in kept_copies(page)] == [(GAME_KEY, "{not json")]
-    expect(page.locator("#deal-code")).to_have_text(re.compile(r"^HM1-N-[A-Z]{7}$"))
-    expect(page.locator("#moves")).to_have_text("0")
+def test_corrupt_saved_game_is_set_aside(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    write_storage(warm_page, GAME_KEY, "{not json")
+    open_app(warm_page, "index.html?lang=en")
+    expect(status(warm_page)).to_contain_text("The saved game could not be read")
+    assert [(c["key"], c["text"]) for c in kept_copies(warm_page)] == [(GAME_KEY, "{not json")]
+    expect(warm_page.locator("#deal-code")).to_have_text(re.compile(r"^HM1-N-[A-Z]{7}$"))
+    expect(warm_page.locator("#moves")).to_have_text("0")
 
 
-def test_tampered_saved_game_is_set_aside(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_tampered_saved_game_is_set_aside(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
-    play(page, game, "4-7")
-    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    play(warm_page, game, "4-7")
+    saved = json.loads(warm_page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
     saved["moves"] = "4-7,1-2"  # 1-2 is not a legal removal there
-    write_storage(page, GAME_KEY, json.dumps(saved))
-    open_app(page, "index.html?lang=en")
-    expect(status(page)).to_contain_text("The saved game could not be read")
-    (kept,) = kept_copies(page)
+    write_storage(warm_page, GAME_KEY, json.dumps(saved))
+    open_app(warm_page, "index.html?lang=en")
+    expect(status(warm_page)).to_contain_text("The saved game could not be read")
+    (kept,) = kept_copies(warm_page)
     assert json.loads(kept["text"])["moves"] == "4-7,1-2"
-    expect(page.locator("#moves")).to_have_text("0")
+    expect(warm_page.locator("#moves")).to_have_text("0")
 
 
 def reopen_with_save_version(page: Page, version: int) -> dict:
@@ -236,23 +237,23 @@ def reopen_with_save_version(page: Page, version: int) -> dict:
     return saved
 
 
-def test_a_save_of_a_newer_version_is_left_where_it_is(page: Page) -> None:
+def test_a_save_of_a_newer_version_is_left_where_it_is(warm_page: Page) -> None:
     """docs/storage.md, "Forward compatibility": a newer version's save is neither read nor
     set aside nor written over; the page says to reload."""
-    saved = reopen_with_save_version(page, 99)
-    expect(status(page)).to_contain_text("saved by a newer version of Half Moon")
-    assert kept_copies(page) == []
-    assert json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})")) == saved
+    saved = reopen_with_save_version(warm_page, 99)
+    expect(status(warm_page)).to_contain_text("saved by a newer version of Half Moon")
+    assert kept_copies(warm_page) == []
+    assert json.loads(warm_page.evaluate(f"localStorage.getItem({GAME_KEY!r})")) == saved
 
 
-def test_a_save_with_a_version_that_is_no_version_is_set_aside(page: Page) -> None:
-    reopen_with_save_version(page, 0)
-    expect(status(page)).to_contain_text("The saved game could not be read")
-    assert [c["key"] for c in kept_copies(page)] == [GAME_KEY]
+def test_a_save_with_a_version_that_is_no_version_is_set_aside(warm_page: Page) -> None:
+    reopen_with_save_version(warm_page, 0)
+    expect(status(warm_page)).to_contain_text("The saved game could not be read")
+    assert [c["key"] for c in kept_copies(warm_page)] == [GAME_KEY]
 
 
-def test_storage_that_throws_keeps_the_game_in_memory(page: Page) -> None:
-    page.add_init_script(
+def test_storage_that_throws_keeps_the_game_in_memory(warm_page: Page) -> None:
+    warm_page.add_init_script(
         """(() => {
             const fail = () => { throw new DOMException("denied", "SecurityError"); };
             Storage.prototype.getItem = fail;
@@ -260,107 +261,107 @@ def test_storage_that_throws_keeps_the_game_in_memory(page: Page) -> None:
             Storage.prototype.removeItem = fail;
         })();"""
     )
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    indicator = page.locator("#save-status-text")
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    indicator = warm_page.locator("#save-status-text")
     expect(indicator).to_have_text(
         "Not saved: this browser does not let the game save. "
         "The game lasts while this page is open."
     )
     game = Game.from_code(DEAL)
-    play(page, game, "4-7")
-    expect(status(page)).to_have_text("Removed 9 of hearts and 2 of diamonds")
-    set_setting(page, "Diagram labels", True)
+    play(warm_page, game, "4-7")
+    expect(status(warm_page)).to_have_text("Removed 9 of hearts and 2 of diamonds")
+    set_setting(warm_page, "Diagram labels", True)
     expect(indicator).to_be_visible()  # it stays while nothing is saved
 
 
-def test_vietnamese(page: Page) -> None:
-    open_app(page, f"index.html?lang=vi&deal={DEAL}")
+def test_vietnamese(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=vi&deal={DEAL}")
     game = Game.from_code(DEAL)
-    expect(page.locator("html")).to_have_attribute("lang", "vi")
+    expect(warm_page.locator("html")).to_have_attribute("lang", "vi")
     for name in ("Ván mới", "Hoàn tác", "Chơi lại thế bài", "Mở thế bài", "Cài đặt", "Thống kê"):
-        expect(button(page, name)).to_be_visible()
+        expect(button(warm_page, name)).to_be_visible()
     assert card_name(game, "4", "vi") == "9 cơ, chồng 4, 8 lá"
-    expect(card(page, game, "4", "vi")).to_be_visible()
-    expect(card(page, game, "R3", "vi")).to_have_accessible_name("Bồi cơ, ô dự trữ R3")
-    button(page, "Cài đặt").click()
-    page.get_by_label("Lỗi nước đi").check()
-    card(page, game, "4", "vi").click()
-    card(page, game, "5", "vi").click()
-    expect(status(page)).to_have_text("Tổng phải bằng 11")
-    card(page, game, "2", "vi").click()  # Đầm chuồn
-    card(page, game, "4", "vi").click()
-    expect(status(page)).to_have_text("Cần một Bồi, một Đầm và một Già")
-    card(page, game, "4", "vi").click()
-    card(page, game, "7", "vi").click()
-    expect(status(page)).to_have_text("Đã loại 9 cơ và 2 rô")
+    expect(card(warm_page, game, "4", "vi")).to_be_visible()
+    expect(card(warm_page, game, "R3", "vi")).to_have_accessible_name("Bồi cơ, ô dự trữ R3")
+    button(warm_page, "Cài đặt").click()
+    warm_page.get_by_label("Lỗi nước đi").check()
+    card(warm_page, game, "4", "vi").click()
+    card(warm_page, game, "5", "vi").click()
+    expect(status(warm_page)).to_have_text("Tổng phải bằng 11")
+    card(warm_page, game, "2", "vi").click()  # Đầm chuồn
+    card(warm_page, game, "4", "vi").click()
+    expect(status(warm_page)).to_have_text("Cần một Bồi, một Đầm và một Già")
+    card(warm_page, game, "4", "vi").click()
+    card(warm_page, game, "7", "vi").click()
+    expect(status(warm_page)).to_have_text("Đã loại 9 cơ và 2 rô")
 
 
-def test_settings_survive_a_reload(page: Page) -> None:
-    open_app(page, f"index.html?deal={DEAL}&lang=en")
-    set_setting(page, "Move errors", True)
-    set_setting(page, "Diagram labels", True)
-    page.get_by_label("Language").select_option("vi")
-    expect(page.locator("html")).to_have_attribute("lang", "vi")
-    page.reload()
-    wait_for_app(page)
-    expect(page.locator("html")).to_have_attribute("lang", "vi")  # the ?lang= was dropped
-    button(page, "Cài đặt").click()
-    expect(page.get_by_label("Lỗi nước đi")).to_be_checked()
-    expect(page.get_by_label("Nhãn sơ đồ")).to_be_checked()
-    expect(page.get_by_label("Hỗ trợ đặt bài")).not_to_be_checked()
-    expect(page.get_by_label("Ngôn ngữ")).to_have_value("vi")
-    expect(page.locator(".hm-label").first).to_be_visible()
+def test_settings_survive_a_reload(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?deal={DEAL}&lang=en")
+    set_setting(warm_page, "Move errors", True)
+    set_setting(warm_page, "Diagram labels", True)
+    warm_page.get_by_label("Language").select_option("vi")
+    expect(warm_page.locator("html")).to_have_attribute("lang", "vi")
+    warm_page.reload()
+    wait_for_app(warm_page)
+    expect(warm_page.locator("html")).to_have_attribute("lang", "vi")  # the ?lang= was dropped
+    button(warm_page, "Cài đặt").click()
+    expect(warm_page.get_by_label("Lỗi nước đi")).to_be_checked()
+    expect(warm_page.get_by_label("Nhãn sơ đồ")).to_be_checked()
+    expect(warm_page.get_by_label("Hỗ trợ đặt bài")).not_to_be_checked()
+    expect(warm_page.get_by_label("Ngôn ngữ")).to_have_value("vi")
+    expect(warm_page.locator(".hm-label").first).to_be_visible()
 
 
-def test_language_follows_the_browser(page: Page) -> None:
-    open_app(page, "index.html")  # the test browser speaks English (en-US)
-    expect(page.locator("html")).to_have_attribute("lang", "en")
-    expect(button(page, "New game")).to_be_visible()
+def test_language_follows_the_browser(warm_page: Page) -> None:
+    open_app(warm_page, "index.html")  # the test browser speaks English (en-US)
+    expect(warm_page.locator("html")).to_have_attribute("lang", "en")
+    expect(button(warm_page, "New game")).to_be_visible()
 
 
 @pytest.mark.parametrize("width", [360])
-def test_the_whole_arc_fits_a_phone(page: Page, width: int) -> None:
-    page.set_viewport_size({"width": width, "height": 740})
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_the_whole_arc_fits_a_phone(warm_page: Page, width: int) -> None:
+    warm_page.set_viewport_size({"width": width, "height": 740})
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
     for place in game.playable():
-        box = card(page, game, place).bounding_box()
+        box = card(warm_page, game, place).bounding_box()
         assert box is not None
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, place
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
-    card(page, game, "4").click()
-    card(page, game, "7").click()
-    expect(page.locator("#moves")).to_have_text("1")
+    assert warm_page.evaluate("document.documentElement.scrollWidth") <= width
+    card(warm_page, game, "4").click()
+    card(warm_page, game, "7").click()
+    expect(warm_page.locator("#moves")).to_have_text("1")
 
 
-def test_reduced_motion_follows_the_os_until_changed(page: Page) -> None:
-    page.emulate_media(reduced_motion="reduce")
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    button(page, "Settings").click()
-    box = page.get_by_label("Reduced motion")
+def test_reduced_motion_follows_the_os_until_changed(warm_page: Page) -> None:
+    warm_page.emulate_media(reduced_motion="reduce")
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    button(warm_page, "Settings").click()
+    box = warm_page.get_by_label("Reduced motion")
     expect(box).to_be_checked()
     game = Game.from_code(DEAL)
-    play(page, game, "4-7")
-    expect(page.locator(".hm-board")).to_have_class(re.compile(r"\bhm-still\b"))
-    assert page.locator(".hm-leaving").count() == 0  # the removed cards left without a ghost
+    play(warm_page, game, "4-7")
+    expect(warm_page.locator(".hm-board")).to_have_class(re.compile(r"\bhm-still\b"))
+    assert warm_page.locator(".hm-leaving").count() == 0  # the removed cards left without a ghost
     box.uncheck()
-    page.reload()
-    wait_for_app(page)
-    button(page, "Settings").click()
-    expect(page.get_by_label("Reduced motion")).not_to_be_checked()  # the choice beats the OS
+    warm_page.reload()
+    wait_for_app(warm_page)
+    button(warm_page, "Settings").click()
+    expect(warm_page.get_by_label("Reduced motion")).not_to_be_checked()  # the choice beats the OS
 
 
-def test_bad_settings_and_statistics_are_set_aside(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    write_storage(page, "halfmoon.settings", '{"move_errors": "yes"}')
-    write_storage(page, "halfmoon.stats", "[not json")
-    open_app(page, "index.html?lang=en")
-    expect(status(page)).to_contain_text("The saved settings could not be read")
-    expect(status(page)).to_contain_text("The saved statistics could not be read")
-    kept = [(c["key"], c["text"]) for c in kept_copies(page)]
+def test_bad_settings_and_statistics_are_set_aside(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    write_storage(warm_page, "halfmoon.settings", '{"move_errors": "yes"}')
+    write_storage(warm_page, "halfmoon.stats", "[not json")
+    open_app(warm_page, "index.html?lang=en")
+    expect(status(warm_page)).to_contain_text("The saved settings could not be read")
+    expect(status(warm_page)).to_contain_text("The saved statistics could not be read")
+    kept = [(c["key"], c["text"]) for c in kept_copies(warm_page)]
     assert kept == [
         ("halfmoon.stats", "[not json"),
         ("halfmoon.settings", '{"move_errors": "yes"}'),
     ]
-    button(page, "Settings").click()
-    expect(page.get_by_label("Move errors")).not_to_be_checked()
+    button(warm_page, "Settings").click()
+    expect(warm_page.get_by_label("Move errors")).not_to_be_checked()

@@ -181,15 +181,17 @@ def focused_place(page: Page) -> str:
 
 # -- a whole win -------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", ["arrows", "ranks"])
-def test_a_keyboard_only_win(page: Page, mode: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_keyboard_only_win(
+    warm_page: Page, mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The pinned win, by keyboard only (Tab into the board, then its keys and Enter) on the
     shortest documented key path: the focus is where the documented order says before every
     Enter and after every removal; each removal is said in words, the last one with the end."""
     line = winning_game()
-    open_app(page, f"index.html?lang=en&deal={line['start']}")
+    open_app(warm_page, f"index.html?lang=en&deal={line['start']}")
     game = Game.from_code(line["start"])
-    tabs = tab_into_board(page)
-    focus: str | None = focused_place(page)
+    tabs = tab_into_board(warm_page)
+    focus: str | None = focused_place(warm_page)
     assert focus == cards_of(game)[0]  # the first card in the order
     presses = tabs
     for move in parse_moves(line["moves"]):
@@ -197,29 +199,29 @@ def test_a_keyboard_only_win(page: Page, mode: str, capsys: pytest.CaptureFixtur
         plan = plan_move(game, focus, move, mode)
         for keys, place in plan:
             for key in keys:
-                page.keyboard.press(key)
-            expect(card(page, game, place)).to_be_focused()
-            page.keyboard.press("Enter")
+                warm_page.keyboard.press(key)
+            expect(card(warm_page, game, place)).to_be_focused()
+            warm_page.keyboard.press("Enter")
         presses += cost(plan)
         removed = spoken(game, [place for _, place in plan])
         game.push(move)
-        expect(page.locator("#moves")).to_have_text(str(game.moves))
+        expect(warm_page.locator("#moves")).to_have_text(str(game.moves))
         focus = focus_after(game, plan[-1][1])
         if focus is not None:
-            expect(status(page)).to_have_text(f"Removed {removed}")
-            expect(card(page, game, focus)).to_be_focused()
+            expect(status(warm_page)).to_have_text(f"Removed {removed}")
+            expect(card(warm_page, game, focus)).to_be_focused()
     assert game.status == "won"
-    time_text = page.locator("#time").inner_text()
-    expect(status(page)).to_have_text(
+    time_text = warm_page.locator("#time").inner_text()
+    expect(status(warm_page)).to_have_text(
         f"Removed {removed}. You won! Score {line['score']}, 48 moves, time {time_text}."
     )
-    dialog = page.get_by_role("dialog")
+    dialog = warm_page.get_by_role("dialog")
     expect(dialog).to_contain_text("You won!")
     expect(dialog.get_by_role("button", name="New game")).to_be_focused()
-    page.keyboard.press("Escape")  # the end dialog closes: no card is left, New game takes it
-    expect(page.get_by_role("dialog")).to_have_count(0)
-    expect_focus_on_page(page)
-    expect(button(page, "New game")).to_be_focused()
+    warm_page.keyboard.press("Escape")  # the end dialog closes: no card is left, New game takes it
+    expect(warm_page.get_by_role("dialog")).to_have_count(0)
+    expect_focus_on_page(warm_page)
+    expect(button(warm_page, "New game")).to_be_focused()
 
     assert presses == tabs + presses_of_win(line, mode)
     listed = tabs + presses_of_win(line, mode, cheapest=False)
@@ -290,10 +292,10 @@ def test_arrows_home_end_and_ranks(game_page: Page) -> None:
     expect(card(page, game, "R6")).to_have_attribute("aria-pressed", "true")
 
 
-def test_the_ranks_follow_the_page_language(page: Page) -> None:
-    open_app(page, f"index.html?lang=vi&deal={DEAL}")
+def test_the_ranks_follow_the_page_language(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=vi&deal={DEAL}")
     game = Game.from_code(DEAL)
-    card(page, game, "1", "vi").focus()
+    card(warm_page, game, "1", "vi").focus()
     for key, place in [
         ("d", "2"),
         ("r", "3"),
@@ -303,8 +305,8 @@ def test_the_ranks_follow_the_page_language(page: Page) -> None:
         ("b", "R3"),
         ("b", "R5"),
     ]:
-        page.keyboard.press(key)
-        expect(card(page, game, place, "vi")).to_be_focused()
+        warm_page.keyboard.press(key)
+        expect(card(warm_page, game, place, "vi")).to_be_focused()
 
 
 # -- shortcuts ---------------------------------------------------------------------------------
@@ -408,41 +410,41 @@ def test_the_focus_stays_on_the_board(game_page: Page) -> None:
     expect(page.get_by_role("button", name=re.compile(r", reserve R6$"))).to_be_focused()
 
 
-def test_the_focus_after_the_end_dialog(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={STALEMATE_AFTER_ONE}")
+def test_the_focus_after_the_end_dialog(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={STALEMATE_AFTER_ONE}")
     game = Game.from_code(STALEMATE_AFTER_ONE)
-    card(page, game, "R5").focus()
-    page.keyboard.press("Enter")
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
+    card(warm_page, game, "R5").focus()
+    warm_page.keyboard.press("Enter")
+    warm_page.keyboard.press("ArrowRight")
+    warm_page.keyboard.press("Enter")
     removed = spoken(game, ("R5", "R6"))
     game.push("R5-R6")
-    dialog = page.get_by_role("dialog")
+    dialog = warm_page.get_by_role("dialog")
     expect(dialog).to_contain_text("No more moves")
-    expect(status(page)).to_have_text(re.compile(rf"^Removed {removed}\. No more moves\. \S"))
-    page.keyboard.press("Escape")
+    expect(status(warm_page)).to_have_text(re.compile(rf"^Removed {removed}\. No more moves\. \S"))
+    warm_page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
-    expect(card(page, game, "R7")).to_be_focused()  # R6 is empty: the next card
+    expect(card(warm_page, game, "R7")).to_be_focused()  # R6 is empty: the next card
 
 
 # -- the other boards --------------------------------------------------------------------------
-def test_the_embed_board_has_the_same_keys(page: Page) -> None:
-    open_app(page, f"embed.html?deal={DEAL}&lang=en")
+def test_the_embed_board_has_the_same_keys(warm_page: Page) -> None:
+    open_app(warm_page, f"embed.html?deal={DEAL}&lang=en")
     game = Game.from_code(DEAL)
-    expect(page.locator("#board [tabindex='0']")).to_have_count(1)
-    assert tab_into_board(page) == 2  # opened on its own: the link to play, then the board
-    expect(card(page, game, "1")).to_be_focused()
+    expect(warm_page.locator("#board [tabindex='0']")).to_have_count(1)
+    assert tab_into_board(warm_page) == 2  # opened on its own: the link to play, then the board
+    expect(card(warm_page, game, "1")).to_be_focused()
     for key, place in [("End", "R8"), ("ArrowRight", "1"), ("q", "2"), ("ArrowDown", "R1")]:
-        page.keyboard.press(key)
-        expect(card(page, game, place)).to_be_focused()
-    page.keyboard.press("Home")
+        warm_page.keyboard.press(key)
+        expect(card(warm_page, game, place)).to_be_focused()
+    warm_page.keyboard.press("Home")
     for _ in range(3):
-        page.keyboard.press("ArrowRight")
-    expect(card(page, game, "4")).to_be_focused()
-    page.keyboard.press("Enter")  # 9♥, then 2♦ three cards on
+        warm_page.keyboard.press("ArrowRight")
+    expect(card(warm_page, game, "4")).to_be_focused()
+    warm_page.keyboard.press("Enter")  # 9♥, then 2♦ three cards on
     for _ in range(3):
-        page.keyboard.press("ArrowRight")
-    page.keyboard.press("Enter")
+        warm_page.keyboard.press("ArrowRight")
+    warm_page.keyboard.press("Enter")
     game.push("4-7")
-    expect(status(page)).to_have_text(re.compile(r"^Removed "))
-    expect(card(page, game, "7")).to_be_focused()
+    expect(status(warm_page)).to_have_text(re.compile(r"^Removed "))
+    expect(card(warm_page, game, "7")).to_be_focused()

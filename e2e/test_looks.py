@@ -53,28 +53,28 @@ def ink(page: Page, place: str) -> str:
     return face.evaluate("(el) => getComputedStyle(el).color")
 
 
-def test_the_king_queen_and_jack_each_carry_a_different_picture(page: Page) -> None:
+def test_the_king_queen_and_jack_each_carry_a_different_picture(warm_page: Page) -> None:
     """Each court card shows an SVG figure the site serves, and the three differ."""
-    open_app(page, GAME)
+    open_app(warm_page, GAME)
     game = Game.from_code(DEAL)
     pictures = {}
     for place, rank in COURTS.items():
-        shown = card(page, game, place).evaluate(PICTURE)
+        shown = card(warm_page, game, place).evaluate(PICTURE)
         found = re.fullmatch(r'url\("(.+\.svg)"\)', shown["image"])
         assert found, (rank, shown)
         assert rank in found.group(1), (rank, found.group(1))
         assert shown["width"] > 10 and shown["height"] > 20, (rank, shown)
-        answer = page.request.get(found.group(1))
+        answer = warm_page.request.get(found.group(1))
         assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
         assert "<path" in answer.text()
         pictures[rank] = answer.text()
     assert len(set(pictures.values())) == 3
 
 
-def test_number_cards_show_their_pips_when_large_and_one_sign_when_small(page: Page) -> None:
+def test_number_cards_show_their_pips_when_large_and_one_sign_when_small(warm_page: Page) -> None:
     """On a desktop the nine of hearts draws nine suit signs (five above and in the middle,
     four turned below); on a small phone, one big sign."""
-    open_app(page, GAME)
+    open_app(warm_page, GAME)
     layers = """(el) => {
       const pip = el.querySelector(".hm-pip");
       const count = (part) => {
@@ -84,9 +84,9 @@ def test_number_cards_show_their_pips_when_large_and_one_sign_when_small(page: P
       return { above: count("::before"), below: count("::after"),
                sign: parseFloat(getComputedStyle(pip).fontSize) };
     }"""
-    nine = page.locator(f'#board button[data-place="{HEART}"]')
+    nine = warm_page.locator(f'#board button[data-place="{HEART}"]')
     assert nine.evaluate(layers) == {"above": 5, "below": 4, "sign": 0}
-    page.set_viewport_size({"width": 360, "height": 740})
+    warm_page.set_viewport_size({"width": 360, "height": 740})
     small = nine.evaluate(layers)
     assert small["sign"] > 10 and small["above"] == 0, small
 
@@ -115,15 +115,15 @@ def test_four_colours_sets_diamonds_apart_from_hearts_and_clubs_from_spades(
     assert early == ["four", False]
 
 
-def test_large_print_makes_the_index_bigger(page: Page) -> None:
+def test_large_print_makes_the_index_bigger(warm_page: Page) -> None:
     """Large print draws every card's rank bigger than Classic does."""
-    open_app(page, GAME)
-    rank = page.locator(f'#board button[data-place="{SPADE}"] .hm-rank')
+    open_app(warm_page, GAME)
+    rank = warm_page.locator(f'#board button[data-place="{SPADE}"] .hm-rank')
     size = "(el) => parseFloat(getComputedStyle(el).fontSize)"
     classic = rank.evaluate(size)
-    open_settings(page)
-    page.get_by_label("Card faces").select_option("large")
-    expect(page.locator("html")).to_have_attribute("data-faces", "large")
+    open_settings(warm_page)
+    warm_page.get_by_label("Card faces").select_option("large")
+    expect(warm_page.locator("html")).to_have_attribute("data-faces", "large")
     assert rank.evaluate(size) > classic * 1.5
 
 
@@ -212,13 +212,13 @@ def refuse_a_pair(page: Page) -> list[list[str]]:
     return page.evaluate("window.hmSeen")
 
 
-def test_a_refused_pair_shakes_without_words(page: Page) -> None:
+def test_a_refused_pair_shakes_without_words(warm_page: Page) -> None:
     """Move errors off (the default): 9♥ then 6♥ (15) shake, and the status line says
     nothing."""
-    seen = refuse_a_pair(page)
+    seen = refuse_a_pair(warm_page)
     assert ["animation", "5", "hm-refuse"] in seen and ["animation", "4", "hm-refuse"] in seen
     assert ["refused", "5", "none"] in seen, seen
-    expect(status(page)).to_have_text("")
+    expect(status(warm_page)).to_have_text("")
 
 
 def test_under_reduced_motion_a_refused_pair_is_outlined(new_context: Any) -> None:
@@ -230,16 +230,16 @@ def test_under_reduced_motion_a_refused_pair_is_outlined(new_context: Any) -> No
     expect(status(page)).to_have_text("")
 
 
-def test_the_first_visit_explains_the_chips_and_the_reserve_once(page: Page) -> None:
+def test_the_first_visit_explains_the_chips_and_the_reserve_once(warm_page: Page) -> None:
     """A first visit shows what the count chips and the reserve are; Got it hides the hint
     for good, the board under it stays playable meanwhile."""
-    open_app(page, GAME)
-    hint = page.get_by_role("region", name="Reading the table")
+    open_app(warm_page, GAME)
+    hint = warm_page.get_by_role("region", name="Reading the table")
     expect(hint).to_be_visible()
     expect(hint).to_contain_text("how many cards it holds")
     expect(hint).to_contain_text("reserve")
-    button(page, "Got it").click()
+    button(warm_page, "Got it").click()
     expect(hint).to_be_hidden()
-    assert json.loads(page.evaluate("localStorage.getItem('halfmoon.settings')"))["hint_seen"]
-    open_app(page, GAME)
-    expect(page.locator("#first-hint")).to_be_hidden()
+    assert json.loads(warm_page.evaluate("localStorage.getItem('halfmoon.settings')"))["hint_seen"]
+    open_app(warm_page, GAME)
+    expect(warm_page.locator("#first-hint")).to_be_hidden()

@@ -1,6 +1,7 @@
 """Nothing lost: two tabs of one browser, hostile stored values, kept copies of unreadable
-saves, and a storage that fails mid-game (docs/storage.md). Each test starts from a fresh
-context; two tabs are two pages of that context (they share its storage, as tabs do)."""
+saves, and a storage that fails mid-game (docs/storage.md). Each test starts in a new tab with
+the site's storage empty (``warm_page``); two tabs are two pages of one context (they share its
+storage, as tabs do)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from game_support import DEAL, button, card, play, set_setting, status
-from harness import PageGuard, open_app, wait_for_app
+from harness import open_app, wait_for_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
@@ -21,9 +22,9 @@ SNAPSHOT_KEY = "halfmoon.board-snapshot"
 INDICATOR = "#save-status-text"
 
 
-def second_tab(page: Page, guard: PageGuard) -> Page:
+def second_tab(page: Page) -> Page:
     """Another page of the same context (the same storage), guarded like the first."""
-    other = page.context.new_page()  # conftest's `new_context` guards every page of a context
+    other = page.context.new_page()  # conftest guards every page of a context
     assert other.site_url == page.site_url  # type: ignore[attr-defined]
     return other
 
@@ -52,38 +53,38 @@ def miss_storage_events(page: Page) -> None:
 
 
 # -- two tabs ------------------------------------------------------------------------------
-def test_two_tabs_play_one_game_and_lose_no_move(page: Page, guard: PageGuard) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    other = second_tab(page, guard)
+def test_two_tabs_play_one_game_and_lose_no_move(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    other = second_tab(warm_page)
     open_app(other, "index.html?lang=en")
     game = Game.from_code(DEAL)
     first = game.legal_moves()[0]
-    play(page, game.copy(), first)
+    play(warm_page, game.copy(), first)
     expect(status(other)).to_contain_text("played on in another tab")
     expect(other.locator("#moves")).to_have_text("1")
     mirror = Game.from_code(DEAL)
     mirror.push(first)
     second = mirror.legal_moves()[0]
     play(other, mirror, second)
-    expect(page.locator("#moves")).to_have_text("2")
-    for tab in (page, other):
+    expect(warm_page.locator("#moves")).to_have_text("2")
+    for tab in (warm_page, other):
         tab.reload()
         wait_for_app(tab)
         expect(tab.locator("#moves")).to_have_text("2")
         for place in mirror.playable():
             expect(card(tab, mirror, place)).to_be_visible()
-    assert stored_moves(page) == f"{first},{second}"
+    assert stored_moves(warm_page) == f"{first},{second}"
 
 
 MINE, THEIRS = "4-7", "5-6"
 """Different removals, each legal at the deal: one per tab."""
 
 
-def conflicting_tabs(page: Page, guard: PageGuard) -> Page:
+def conflicting_tabs(page: Page) -> Page:
     """Two tabs of DEAL; the second one deaf to the first, so that each plays its own removal
     on a board that does not show the other's. Returns the second tab (its dialog open)."""
     open_app(page, f"index.html?lang=en&deal={DEAL}")
-    other = second_tab(page, guard)
+    other = second_tab(page)
     miss_storage_events(other)
     open_app(other, "index.html?lang=en")
     play(page, Game.from_code(DEAL), THEIRS)
@@ -91,11 +92,11 @@ def conflicting_tabs(page: Page, guard: PageGuard) -> Page:
     return other
 
 
-def test_a_tab_that_missed_the_news_asks_before_overwriting(page: Page, guard: PageGuard) -> None:
-    other = conflicting_tabs(page, guard)
+def test_a_tab_that_missed_the_news_asks_before_overwriting(warm_page: Page) -> None:
+    other = conflicting_tabs(warm_page)
     dialog = other.get_by_role("dialog", name="This game changed in another tab")
     expect(dialog).to_be_visible()
-    assert stored_moves(page) == THEIRS  # nothing was overwritten
+    assert stored_moves(warm_page) == THEIRS  # nothing was overwritten
     expect(other.locator(INDICATOR)).to_have_text("Not saved: another tab changed this game.")
     # Reloading the other tab now would lose its move: it said so; the player chooses.
     button(other, "Show the other tab's game").click()
@@ -105,13 +106,13 @@ def test_a_tab_that_missed_the_news_asks_before_overwriting(page: Page, guard: P
     assert stored_moves(other) == THEIRS
 
 
-def test_keeping_this_tabs_game_shows_it_in_the_other(page: Page, guard: PageGuard) -> None:
-    other = conflicting_tabs(page, guard)
+def test_keeping_this_tabs_game_shows_it_in_the_other(warm_page: Page) -> None:
+    other = conflicting_tabs(warm_page)
     button(other, "Keep this tab's game").click()
     expect(status(other)).to_contain_text("This tab's game is saved")
-    expect(status(page)).to_contain_text("played on in another tab")
-    expect(page.locator("#moves")).to_have_text("1")
-    assert stored_moves(page) == MINE
+    expect(status(warm_page)).to_contain_text("played on in another tab")
+    expect(warm_page.locator("#moves")).to_have_text("1")
+    assert stored_moves(warm_page) == MINE
 
 
 def stats_figure(page: Page, label: str) -> str:
@@ -131,36 +132,36 @@ def leave_with_a_move(page: Page) -> None:
     expect(page.locator("#deal-code")).not_to_have_text(code)
 
 
-def test_statistics_from_two_tabs_add_up(page: Page, guard: PageGuard) -> None:
-    open_app(page, "index.html?lang=en")
-    other = second_tab(page, guard)
+def test_statistics_from_two_tabs_add_up(warm_page: Page) -> None:
+    open_app(warm_page, "index.html?lang=en")
+    other = second_tab(warm_page)
     open_app(other, "index.html?lang=en")  # both have read the statistics: none yet
-    button(page, "Statistics").click()
-    leave_with_a_move(page)
-    expect(stats_figure(page, "Games played")).to_have_text("1")
-    expect(other.locator("#deal-code")).to_have_text(page.locator("#deal-code").inner_text())
+    button(warm_page, "Statistics").click()
+    leave_with_a_move(warm_page)
+    expect(stats_figure(warm_page, "Games played")).to_have_text("1")
+    expect(other.locator("#deal-code")).to_have_text(warm_page.locator("#deal-code").inner_text())
     leave_with_a_move(other)
-    expect(stats_figure(page, "Games played")).to_have_text("2")  # followed the other tab
+    expect(stats_figure(warm_page, "Games played")).to_have_text("2")  # followed the other tab
     button(other, "Statistics").click()
     expect(stats_figure(other, "Games played")).to_have_text("2")
-    stored = json.loads(page.evaluate("localStorage.getItem('halfmoon.stats')"))
+    stored = json.loads(warm_page.evaluate("localStorage.getItem('halfmoon.stats')"))
     assert stored["played"] == 2 and len(stored["recent"]) == 2
 
 
-def test_settings_from_two_tabs_both_apply(page: Page, guard: PageGuard) -> None:
-    open_app(page, "index.html?lang=en")
-    other = second_tab(page, guard)
+def test_settings_from_two_tabs_both_apply(warm_page: Page) -> None:
+    open_app(warm_page, "index.html?lang=en")
+    other = second_tab(warm_page)
     open_app(other, "index.html?lang=en")
-    set_setting(page, "Move errors", True)
+    set_setting(warm_page, "Move errors", True)
     set_setting(other, "Placement assist", True)
-    for tab in (page, other):
+    for tab in (warm_page, other):
         expect(tab.get_by_label("Move errors", exact=True)).to_be_checked()
         expect(tab.get_by_label("Placement assist", exact=True)).to_be_checked()
-    page.reload()
-    wait_for_app(page)
-    button(page, "Settings").click()
-    expect(page.get_by_label("Move errors", exact=True)).to_be_checked()
-    expect(page.get_by_label("Placement assist", exact=True)).to_be_checked()
+    warm_page.reload()
+    wait_for_app(warm_page)
+    button(warm_page, "Settings").click()
+    expect(warm_page.get_by_label("Move errors", exact=True)).to_be_checked()
+    expect(warm_page.get_by_label("Placement assist", exact=True)).to_be_checked()
 
 
 # -- hostile stored values -----------------------------------------------------------------
@@ -177,38 +178,38 @@ REASONS = {NESTED: "nested deeper than any save", HUGE: "4,900,000 characters lo
 
 @pytest.mark.parametrize("value", [NESTED, HUGE], ids=["nested", "huge"])
 @pytest.mark.parametrize("key", [*KEYS, SNAPSHOT_KEY])
-def test_no_stored_value_stops_the_start(page: Page, key: str, value: str) -> None:
-    write_storage(page, key, value)
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_no_stored_value_stops_the_start(warm_page: Page, key: str, value: str) -> None:
+    write_storage(warm_page, key, value)
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     if key in MESSAGES:  # the snapshot is a cache: it is quietly replaced
-        expect(status(page)).to_contain_text(MESSAGES[key])
-        expect(status(page)).to_contain_text(REASONS[value])
-    expect(page.locator("#save-status")).to_be_hidden()
+        expect(status(warm_page)).to_contain_text(MESSAGES[key])
+        expect(status(warm_page)).to_contain_text(REASONS[value])
+    expect(warm_page.locator("#save-status")).to_be_hidden()
     game = Game.from_code(DEAL)
-    play(page, game, game.legal_moves()[0])
-    expect(page.locator("#save-status")).to_be_hidden()
-    page.reload()
-    wait_for_app(page)
-    expect(page.locator("#moves")).to_have_text("1")  # saving worked
-    assert len(page.evaluate(f"localStorage.getItem({key!r}) || ''")) < 100_000
+    play(warm_page, game, game.legal_moves()[0])
+    expect(warm_page.locator("#save-status")).to_be_hidden()
+    warm_page.reload()
+    wait_for_app(warm_page)
+    expect(warm_page.locator("#moves")).to_have_text("1")  # saving worked
+    assert len(warm_page.evaluate(f"localStorage.getItem({key!r}) || ''")) < 100_000
 
 
-def test_two_corruptions_leave_two_copies_to_see_and_download(page: Page) -> None:
+def test_two_corruptions_leave_two_copies_to_see_and_download(warm_page: Page) -> None:
     for bad in ("{first bad save", "{second bad save"):
-        write_storage(page, GAME_KEY, repr(bad))
-        open_app(page, "index.html?lang=en")
-        expect(status(page)).to_contain_text("A copy is kept in Settings")
-    button(page, "Settings").click()
-    items = page.locator("#backups-list li")
+        write_storage(warm_page, GAME_KEY, repr(bad))
+        open_app(warm_page, "index.html?lang=en")
+        expect(status(warm_page)).to_contain_text("A copy is kept in Settings")
+    button(warm_page, "Settings").click()
+    items = warm_page.locator("#backups-list li")
     expect(items).to_have_count(2)
     expect(items.first).to_contain_text("the game, 16 characters: it is not valid JSON.")
-    with page.expect_download() as download_info:
-        button(page, "Download").click()
+    with warm_page.expect_download() as download_info:
+        button(warm_page, "Download").click()
     document = json.loads(Path(download_info.value.path()).read_text(encoding="utf-8"))
     assert [e["text"] for e in document["entries"]] == ["{second bad save", "{first bad save"]
-    button(page, "Delete").click()
-    expect(page.locator("#backups-empty")).to_be_visible()
-    assert page.evaluate("localStorage.getItem('halfmoon.backups')") is None
+    button(warm_page, "Delete").click()
+    expect(warm_page.locator("#backups-empty")).to_be_visible()
+    assert warm_page.evaluate("localStorage.getItem('halfmoon.backups')") is None
 
 
 # -- a storage that fails mid-game ---------------------------------------------------------
@@ -231,24 +232,24 @@ def set_storage_full(page: Page, full: bool) -> None:
     )
 
 
-def test_a_storage_failure_keeps_its_indicator_until_saving_works(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_a_storage_failure_keeps_its_indicator_until_saving_works(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
-    play(page, game, game.legal_moves()[0])
-    set_storage_full(page, True)
-    play(page, game, game.legal_moves()[0])
-    indicator = page.locator(INDICATOR)
+    play(warm_page, game, game.legal_moves()[0])
+    set_storage_full(warm_page, True)
+    play(warm_page, game, game.legal_moves()[0])
+    indicator = warm_page.locator(INDICATOR)
     expect(indicator).to_contain_text("Not saved: the browser's storage is full.")
-    play(page, game, game.legal_moves()[0])  # the next removal's message does not hide it
-    expect(status(page)).to_contain_text("Removed")
+    play(warm_page, game, game.legal_moves()[0])  # the next removal's message does not hide it
+    expect(status(warm_page)).to_contain_text("Removed")
     expect(indicator).to_be_visible()
-    assert stored_moves(page).count(",") == 0  # only the first move is stored
-    set_storage_full(page, False)
-    play(page, game, game.legal_moves()[0])
-    expect(page.locator("#save-status")).to_be_hidden()
-    page.reload()
-    wait_for_app(page)
-    expect(page.locator("#moves")).to_have_text("4")
+    assert stored_moves(warm_page).count(",") == 0  # only the first move is stored
+    set_storage_full(warm_page, False)
+    play(warm_page, game, game.legal_moves()[0])
+    expect(warm_page.locator("#save-status")).to_be_hidden()
+    warm_page.reload()
+    wait_for_app(warm_page)
+    expect(warm_page.locator("#moves")).to_have_text("4")
 
 
 # -- a save waits for the frame, and is never lost (docs/performance.md) ---------------------
@@ -269,36 +270,34 @@ def remove_at_once(page: Page, game: Game) -> None:
     game.push(move)
 
 
-def test_a_removal_then_the_tab_closed_at_once_is_kept_ten_times_of_ten(
-    page: Page, guard: PageGuard
-) -> None:
+def test_a_removal_then_the_tab_closed_at_once_is_kept_ten_times_of_ten(warm_page: Page) -> None:
     game = Game.from_code(DEAL)
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     for _ in range(10):
-        remove_at_once(page, game)
-        with page.expect_event("close"):
-            page.close(run_before_unload=True)  # as the player closes a tab
-        page = second_tab(page, guard)
-        open_app(page, "index.html?lang=en")
-        expect(page.locator("#moves")).to_have_text(str(game.moves))
-    assert stored_moves(page) == ",".join(str(move) for move in game.history)
+        remove_at_once(warm_page, game)
+        with warm_page.expect_event("close"):
+            warm_page.close(run_before_unload=True)  # as the player closes a tab
+        warm_page = second_tab(warm_page)
+        open_app(warm_page, "index.html?lang=en")
+        expect(warm_page.locator("#moves")).to_have_text(str(game.moves))
+    assert stored_moves(warm_page) == ",".join(str(move) for move in game.history)
 
 
-def test_a_removal_then_a_reload_within_50_ms_is_kept(page: Page) -> None:
+def test_a_removal_then_a_reload_within_50_ms_is_kept(warm_page: Page) -> None:
     game = Game.from_code(DEAL)
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     for _ in range(3):
-        remove_at_once(page, game)
-        page.reload()
-        wait_for_app(page)
-        expect(page.locator("#moves")).to_have_text(str(game.moves))
-    assert stored_moves(page) == ",".join(str(move) for move in game.history)
+        remove_at_once(warm_page, game)
+        warm_page.reload()
+        wait_for_app(warm_page)
+        expect(warm_page.locator("#moves")).to_have_text(str(game.moves))
+    assert stored_moves(warm_page) == ",".join(str(move) for move in game.history)
 
 
-def test_several_taps_before_the_frame_are_saved_once_after_it(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_several_taps_before_the_frame_are_saved_once_after_it(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
-    page.evaluate(
+    warm_page.evaluate(
         """() => {
             window.__writes = [];
             const real = Storage.prototype.setItem;
@@ -311,13 +310,13 @@ def test_several_taps_before_the_frame_are_saved_once_after_it(page: Page) -> No
     (first,) = [m for m in game.legal_moves() if str(m) == "4-7"]
     game.push(first)
     second = next(m for m in game.legal_moves() if not set(m.places) & set(first.places))
-    taps = [card(page, Game.from_code(DEAL), place).element_handle() for place in first.places]
+    taps = [card(warm_page, Game.from_code(DEAL), place).element_handle() for place in first.places]
     after = Game.from_code(DEAL)
     after.push(first)
-    taps += [card(page, after, place).element_handle() for place in second.places]
+    taps += [card(warm_page, after, place).element_handle() for place in second.places]
     game.push(second)
-    page.evaluate("(cards) => { for (const el of cards) el.click(); }", taps)  # one task
-    expect(page.locator("html")).not_to_have_attribute("data-saving", "")
-    writes = page.evaluate("window.__writes")
+    warm_page.evaluate("(cards) => { for (const el of cards) el.click(); }", taps)  # one task
+    expect(warm_page.locator("html")).not_to_have_attribute("data-saving", "")
+    writes = warm_page.evaluate("window.__writes")
     assert writes.count(GAME_KEY) == 1, writes  # two removals, one save
-    assert stored_moves(page) == f"{first},{second}"
+    assert stored_moves(warm_page) == f"{first},{second}"

@@ -148,26 +148,32 @@ def test_replay_from_the_recent_games(won_page: Page) -> None:
     ],
     ids=["character", "too-long", "no-such-move", "both"],
 )
-def test_a_bad_replay_code_is_explained_in_the_frame(page: Page, query: str, message: str) -> None:
-    error = open_app(page, f"embed.html?deal={WIN['start']}&{query}&lang=en", expect_error=True)
+def test_a_bad_replay_code_is_explained_in_the_frame(
+    warm_page: Page, query: str, message: str
+) -> None:
+    error = open_app(
+        warm_page, f"embed.html?deal={WIN['start']}&{query}&lang=en", expect_error=True
+    )
     assert error is not None and "parameter replay" in error and message in error
-    expect(page.get_by_role("alert").filter(has_text=message)).to_be_visible()
+    expect(warm_page.get_by_role("alert").filter(has_text=message)).to_be_visible()
 
 
-def test_a_refused_clipboard_leaves_the_link_selected_to_copy(page: Page) -> None:
-    page.add_init_script(
+def test_a_refused_clipboard_leaves_the_link_selected_to_copy(warm_page: Page) -> None:
+    warm_page.add_init_script(
         "navigator.clipboard.writeText = () => Promise.reject(new Error('refused'));"
     )
-    open_app(page, f"index.html?lang=en&deal={STALEMATE_AFTER_ONE}")
+    open_app(warm_page, f"index.html?lang=en&deal={STALEMATE_AFTER_ONE}")
     game = Game.from_code(STALEMATE_AFTER_ONE)
-    play(page, game, "R5-R6")
-    dialog = page.get_by_role("dialog", name="No more moves")
+    play(warm_page, game, "R5-R6")
+    dialog = warm_page.get_by_role("dialog", name="No more moves")
     dialog.get_by_role("button", name="Share replay", exact=True).click()
-    expect(status(page)).to_have_text("Could not copy: select the text and copy it")
-    link = page.get_by_label("Replay link")
+    expect(status(warm_page)).to_have_text("Could not copy: select the text and copy it")
+    link = warm_page.get_by_label("Replay link")
     expect(link).to_be_focused()
     expect(link).to_have_value(re.compile(rf"/embed\.html\?deal={STALEMATE_AFTER_ONE}&replay=A$"))
-    selection = page.evaluate("(e => [e.selectionStart, e.selectionEnd])(document.activeElement)")
+    selection = warm_page.evaluate(
+        "(e => [e.selectionStart, e.selectionEnd])(document.activeElement)"
+    )
     assert selection == [0, len(link.input_value())]  # all of it, ready to copy
 
 
@@ -194,8 +200,8 @@ def test_axe_finds_nothing_in_share_replay_and_the_replay_dialog(page: Page) -> 
     audit.assert_clean()
 
 
-def test_recent_games_replay_only_the_moves_the_engine_accepts(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={WIN['start']}")
+def test_recent_games_replay_only_the_moves_the_engine_accepts(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={WIN['start']}")
     record = {"won": False, "score": 10, "moves": 1, "time_ms": 1000}
     recent = [
         {**record, "code": "HM1-N-AAAAAAC"},  # stored before the moves were kept
@@ -203,15 +209,15 @@ def test_recent_games_replay_only_the_moves_the_engine_accepts(page: Page) -> No
         {**record, "code": WIN["start"], "line": "4-7"},
     ]
     stats = {"played": 3, "won": 0, "streak": 0, "best_streak": 0, "recent": recent}
-    page.evaluate("s => localStorage.setItem('halfmoon.stats', JSON.stringify(s))", stats)
-    button(page, "Statistics").click()
-    expect(page.locator("#stats-recent tbody tr")).to_have_count(3)
-    expect(page.get_by_role("button", name=re.compile("^Replay deal"))).to_have_count(2)
-    page.get_by_role("button", name="Replay deal HM1-N-AAAAAAD").click()
-    expect(status(page)).to_have_text(
+    warm_page.evaluate("s => localStorage.setItem('halfmoon.stats', JSON.stringify(s))", stats)
+    button(warm_page, "Statistics").click()
+    expect(warm_page.locator("#stats-recent tbody tr")).to_have_count(3)
+    expect(warm_page.get_by_role("button", name=re.compile("^Replay deal"))).to_have_count(2)
+    warm_page.get_by_role("button", name="Replay deal HM1-N-AAAAAAD").click()
+    expect(status(warm_page)).to_have_text(
         re.compile(r"^The game of deal HM1-N-AAAAAAD cannot be replayed: move 1 \(4-8\) is illegal")
     )
-    expect(page.get_by_role("dialog")).to_have_count(0)
-    page.get_by_role("button", name=f"Replay deal {WIN['start']}").click()
-    viewer = page.get_by_role("dialog", name=f"Replay of deal {WIN['start']}")
+    expect(warm_page.get_by_role("dialog")).to_have_count(0)
+    warm_page.get_by_role("button", name=f"Replay deal {WIN['start']}").click()
+    viewer = warm_page.get_by_role("dialog", name=f"Replay of deal {WIN['start']}")
     expect(viewer.get_by_text("Step 0 of 1", exact=True)).to_be_visible()

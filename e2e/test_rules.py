@@ -192,22 +192,22 @@ def test_rules_page_opens_in_vietnamese_with_lang_vi(page: Page) -> None:
     expect(page.get_by_role("button", name="5 bích, chồng 1, 8 lá")).to_be_visible()
 
 
-def test_reading_the_rules_never_changes_the_saved_game(page: Page, site_url: str) -> None:
-    open_app(page, "index.html?lang=en&deal=HM1-N-AAAAAAB")
+def test_reading_the_rules_never_changes_the_saved_game(warm_page: Page, site_url: str) -> None:
+    open_app(warm_page, "index.html?lang=en&deal=HM1-N-AAAAAAB")
     game = Game.from_code("HM1-N-AAAAAAB")
-    card(page, game, "4").click()
-    card(page, game, "7").click()
-    expect(page.locator("#moves")).to_have_text("1")
-    page.goto(site_url + "icon.svg")  # leave the game page: it saves as it closes
-    before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
-    open_app(page, "rules.html?lang=en")
-    button(page, "Next step").click()
+    card(warm_page, game, "4").click()
+    card(warm_page, game, "7").click()
+    expect(warm_page.locator("#moves")).to_have_text("1")
+    warm_page.goto(site_url + "icon.svg")  # leave the game page: it saves as it closes
+    before = warm_page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    open_app(warm_page, "rules.html?lang=en")
+    button(warm_page, "Next step").click()
     example = at_step(1)
     own = example.legal_moves()[0]
     for place in own.places:
-        card(page, example, place).click()
-    expect(status(page)).to_have_text(re.compile(r"^Removed "))
-    after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+        card(warm_page, example, place).click()
+    expect(status(warm_page)).to_have_text(re.compile(r"^Removed "))
+    after = warm_page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
     assert after == before
 
 

@@ -73,12 +73,12 @@ def played_page(page: Page) -> Game:
 
 
 def test_export_then_import_in_a_fresh_browser_restores_everything(
-    page: Page, new_context: Callable[..., BrowserContext], tmp_path: Path
+    warm_page: Page, new_context: Callable[..., BrowserContext], tmp_path: Path
 ) -> None:
-    played_page(page)
-    path = export_file(page, tmp_path)
+    played_page(warm_page)
+    path = export_file(warm_page, tmp_path)
     exported = json.loads(path.read_text(encoding="utf-8"))
-    before = stored(page)
+    before = stored(warm_page)
     assert exported["statistics"] == before["halfmoon.stats"]
     assert exported["statistics"]["played"] == 1
     assert exported["game"]["moves"] == before["halfmoon.game"]["moves"]
@@ -92,8 +92,8 @@ def test_export_then_import_in_a_fresh_browser_restores_everything(
     dialog.get_by_role("button", name="Import").click()
     expect(status(fresh)).to_have_text("The file was imported.")
     expect(fresh.locator("#deal-code")).to_have_text(DEAL)
-    assert info(fresh) == info(page)
-    assert board_names(fresh) == board_names(page)
+    assert info(fresh) == info(warm_page)
+    assert board_names(fresh) == board_names(warm_page)
     elapsed = exported["game"]["elapsed_ms"] // 1000
     expect(fresh.locator("#time")).to_have_text(f"{elapsed // 60}:{elapsed % 60:02d}")
     after = stored(fresh)
@@ -108,16 +108,16 @@ def test_export_then_import_in_a_fresh_browser_restores_everything(
     expect(fresh.get_by_label("Move errors", exact=True)).to_be_checked()
 
 
-def test_cancel_keeps_everything(page: Page, tmp_path: Path) -> None:
-    game = played_page(page)
-    path = export_file(page, tmp_path)
-    play(page, game, game.legal_moves()[0])
-    before = stored(page)
-    pick_file(page, path)
-    page.get_by_role("dialog").get_by_role("button", name="Cancel").click()
-    expect(page.get_by_role("dialog")).to_have_count(0)
-    assert stored(page) == before
-    expect(page.locator("#moves")).to_have_text("3")
+def test_cancel_keeps_everything(warm_page: Page, tmp_path: Path) -> None:
+    game = played_page(warm_page)
+    path = export_file(warm_page, tmp_path)
+    play(warm_page, game, game.legal_moves()[0])
+    before = stored(warm_page)
+    pick_file(warm_page, path)
+    warm_page.get_by_role("dialog").get_by_role("button", name="Cancel").click()
+    expect(warm_page.get_by_role("dialog")).to_have_count(0)
+    assert stored(warm_page) == before
+    expect(warm_page.locator("#moves")).to_have_text("3")
 
 
 def bad_files() -> list[tuple[str, bytes, str]]:
@@ -139,15 +139,15 @@ def bad_files() -> list[tuple[str, bytes, str]]:
 
 @pytest.mark.parametrize(("name", "content", "says"), bad_files(), ids=lambda v: str(v)[:12])
 def test_a_bad_file_is_refused_and_nothing_changes(
-    page: Page, name: str, content: bytes, says: str
+    warm_page: Page, name: str, content: bytes, says: str
 ) -> None:
-    played_page(page)
-    before, names = stored(page), board_names(page)
-    pick_file(page, {"name": name, "mimeType": "application/json", "buffer": content})
-    expect(status(page)).to_contain_text("That file cannot be imported: ")
-    expect(status(page)).to_contain_text(says)
-    expect(status(page)).to_contain_text("Nothing was changed.")
-    expect(page.get_by_role("dialog")).to_have_count(0)
-    assert stored(page) == before
-    assert board_names(page) == names
-    expect(page.locator("#moves")).to_have_text("2")
+    played_page(warm_page)
+    before, names = stored(warm_page), board_names(warm_page)
+    pick_file(warm_page, {"name": name, "mimeType": "application/json", "buffer": content})
+    expect(status(warm_page)).to_contain_text("That file cannot be imported: ")
+    expect(status(warm_page)).to_contain_text(says)
+    expect(status(warm_page)).to_contain_text("Nothing was changed.")
+    expect(warm_page.get_by_role("dialog")).to_have_count(0)
+    assert stored(warm_page) == before
+    assert board_names(warm_page) == names
+    expect(warm_page.locator("#moves")).to_have_text("2")
