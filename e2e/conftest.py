@@ -68,7 +68,7 @@ sys.path.insert(
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
 from game_support import DEAL  # noqa: E402
-from harness import TEST_CHROMIUM_ARGS, PageGuard, chromium_executable, open_app  # noqa: E402
+from harness import CONTROLLED, TEST_CHROMIUM_ARGS, PageGuard, chromium_executable, open_app  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -171,24 +171,36 @@ def new_context(
 
 
 @pytest.fixture(scope="module")
+def module_context_args(
+    browser_context_args: dict[str, Any], request: pytest.FixtureRequest
+) -> dict[str, Any]:
+    """The context options of the module's own contexts: as ``new_context``'s, the module's
+    ``browser_context_args`` marker over the defaults."""
+    marker = request.node.get_closest_marker("browser_context_args")
+    return {**browser_context_args, **(marker.kwargs if marker else {})}
+
+
+def module_context(browser: Browser, options: dict[str, Any], site_url: str) -> BrowserContext:
+    """A guarded context made with ``options``; ``context.guard`` is its recorder."""
+    guard = PageGuard.for_site(site_url)
+    context = guarded(browser.new_context(**options), guard, site_url)
+    context.guard = guard  # type: ignore[attr-defined] - read by the fixtures and after tests
+    return context
+
+
+@pytest.fixture(scope="module")
 def shared_page(
-    browser: Browser,
-    browser_context_args: dict[str, Any],
-    site_url: str,
-    request: pytest.FixtureRequest,
+    browser: Browser, module_context_args: dict[str, Any], site_url: str
 ) -> Iterator[Page]:
     """One guarded page for the whole module, in a context made as ``new_context`` makes them
     (the module's ``browser_context_args`` marker applies). ``page.guard`` is its recorder;
     the module's last test fails if it recorded any problem."""
-    marker = request.node.get_closest_marker("browser_context_args")
-    options = {**browser_context_args, **(marker.kwargs if marker else {})}
-    guard = PageGuard.for_site(site_url)
-    context = guarded(browser.new_context(**options), guard, site_url)
+    context = module_context(browser, module_context_args, site_url)
     page = context.new_page()
-    page.guard = guard  # type: ignore[attr-defined] - for a check after each test
+    page.guard = context.guard  # type: ignore[attr-defined] - for a check after each test
     yield page
     context.close()
-    guard.fail_on_problems()
+    page.guard.fail_on_problems()  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -214,24 +226,18 @@ def module_page(shared_page: Page) -> Iterator[Page]:
 
 @pytest.fixture(scope="module")
 def warm_context(
-    browser: Browser,
-    browser_context_args: dict[str, Any],
-    site_url: str,
-    request: pytest.FixtureRequest,
+    browser: Browser, module_context_args: dict[str, Any], site_url: str
 ) -> Iterator[BrowserContext]:
     """One guarded context for the whole module that has been to the site once (the game page
     started in it, then closed): its HTTP cache, service worker and Cache Storage are warm.
     Made as ``new_context`` makes them (the module's ``browser_context_args`` marker applies);
     ``context.guard`` is its recorder. Tests reach it through ``warm_page``."""
-    marker = request.node.get_closest_marker("browser_context_args")
-    options = {**browser_context_args, **(marker.kwargs if marker else {})}
-    guard = PageGuard.for_site(site_url)
-    context = guarded(browser.new_context(**options), guard, site_url)
-    context.guard = guard  # type: ignore[attr-defined] - for warm_page
+    context = module_context(browser, module_context_args, site_url)
     first = context.new_page()
     open_app(first, "index.html?lang=en")
+    assert first.evaluate(CONTROLLED)  # the service worker installed: its cache is full
     first.close()
-    guard.fail_on_problems()
+    context.guard.fail_on_problems()  # type: ignore[attr-defined]
     yield context
     context.close()
 
@@ -240,8 +246,8 @@ def warm_context(
 def warm_page(
     warm_context: BrowserContext, site_url: str, request: pytest.FixtureRequest
 ) -> Iterator[Page]:
-    """A new tab in the module's ``warm_context``, on ``about:blank``, the site's
-    localStorage emptied first: what a player has after a visit and "clear site data" that
+    """A new tab in the module's ``warm_context``, back on ``about:blank`` after emptying the
+    site's localStorage: what a player has after a visit and "clear site data" that
     kept the cached files, and sessionStorage new as in any new tab. Half the CPU of a first
     visit's start (docs/testing.md, "Time"). For a test that neither installs Playwright's
     clock nor changes the context (both would outlive the test); a page-level route or init
@@ -250,10 +256,11 @@ def warm_page(
     guard: PageGuard = warm_context.guard  # type: ignore[attr-defined]
     guard.clear()
     page = warm_context.new_page()
-    session = warm_context.new_cdp_session(page)
-    origin = site_url.rstrip("/")
-    session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
-    session.detach()
+    # Emptied from a page of the site (not over CDP), so that every renderer's copy of the
+    # storage learns it: a new tab may share the process of an earlier one.
+    page.goto(site_url + "icon.svg")
+    assert page.evaluate("localStorage.clear() ?? localStorage.length") == 0
+    page.goto("about:blank")
     yield page
     for opened in list(warm_context.pages):
         opened.close()

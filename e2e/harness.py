@@ -20,6 +20,10 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Rou
 READY_TIMEOUT_MS = 60_000
 #: A page that reloads itself into a new build (boot.js) says ``data-reloading``: not that one.
 READY_SELECTOR = "html[data-ready]:not([data-reloading]), html[data-error]:not([data-reloading])"
+#: In a page: true once a service worker controls it (at once, or at its next change of
+#: controller): the worker has installed, its cache is filled.
+CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
 #: Flags for Chromium as root, headless, on a machine whose only network is loopback.
 CHROMIUM_ARGS = [
     "--no-sandbox",

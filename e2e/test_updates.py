@@ -19,15 +19,13 @@ import build
 import pytest
 import serve
 from game_support import DEAL, play
-from harness import PageGuard, wait_for_app
+from harness import CONTROLLED, PageGuard, wait_for_app
 from playwright.sync_api import Page, Route, expect
 
 from halfmoon_core import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 RELOADS = 3
-CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
-    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
 RELEASE_MODULE = '''"""Marks the page as release B (written by e2e/test_updates.py)."""
 
 from js import document
