@@ -30,6 +30,11 @@ PAGES = {
     "embed": "embed.html?deal=HM1-N-AAAAAAB&labels=1",
 }
 FIRST_CARDS_MS = 600
+#: A paint's time is when its frame was presented; early.js starts the runtime two animation
+#: frames after the pictures loaded, once that frame was drawn, and on a loaded machine its
+#: presentation can come a few milliseconds later: a frame's slack (the download cannot delay a
+#: frame already drawn).
+ONE_FRAME_MS = 17
 """By when a first visit shows real card faces (local, unthrottled), from the first byte of the
 page's HTML: what the local server and a new renderer take to answer on a loaded machine (up to
 0.9 s seen here) is left out."""
@@ -107,7 +112,7 @@ def test_the_largest_paint_comes_before_the_runtime_downloads(
     runtime = runtime_starts(fetched)
     pictures = [entry["name"] for entry in fetched if COURT_PICTURE.search(entry["name"])]
     assert runtime and marks["lcp"], (marks, fetched)
-    assert max(marks["lcp"]) < min(runtime), (marks["lcp"], sorted(runtime)[:3])
+    assert max(marks["lcp"]) < min(runtime) + ONE_FRAME_MS, (marks["lcp"], sorted(runtime)[:3])
     assert pictures and len(pictures) == len(set(pictures)), pictures
 
 
@@ -124,7 +129,7 @@ def test_the_embeds_largest_paint_is_its_face_down_board_before_python(
     runtime = runtime_starts(fetched)
     backs = [entry["name"] for entry in fetched if entry["name"].endswith("/cards/back.svg")]
     assert runtime and marks["lcp"], (marks, fetched)
-    assert max(marks["lcp"]) < min(runtime), (marks["lcp"], sorted(runtime)[:3])
+    assert max(marks["lcp"]) < min(runtime) + ONE_FRAME_MS, (marks["lcp"], sorted(runtime)[:3])
     assert max(marks["lcp"]) < marks["ready"], marks
     assert len(backs) == 1, backs  # the preload is what board.css uses
 
