@@ -55,8 +55,8 @@ class DyingServer:
                     owner._connections.add(self.connection)
 
             def handle_one_request(self) -> None:
-                owner._light_fuse()
                 super().handle_one_request()
+                owner._light_fuse()  # once this response is sent: the page has its HTML
 
             def finish(self) -> None:
                 with owner._lock:
@@ -98,7 +98,9 @@ class DyingServer:
             self._thread.join(timeout=10)
 
     def kill_after_first_request(self, seconds: float) -> None:
-        """Kill the server ``seconds`` after the next request arrives (the page's own)."""
+        """Kill the server ``seconds`` after it has answered the next request (the page's
+        own HTML): timed from the page's arrival, so that a busy machine cannot cut the page
+        itself (the browser's own error page, where no page code runs)."""
         self._fuse = seconds
 
     def _light_fuse(self) -> None:

@@ -175,9 +175,9 @@ def test_a_start_without_progress_is_told_after_the_bound(page: Page, site_url: 
 def test_a_first_visit_cut_off_says_so_and_repair_plays(
     page: Page, guard: PageGuard, site_dir: Path, kill_after: float
 ) -> None:
-    """The server dies 0.15 s or 0.3 s into a first visit, mid-download: within the bound the
-    page says what failed, with Repair and reload; with the server back, Repair plays (after
-    0.15 s) or a reload does (after 0.3 s)."""
+    """The server dies 0.15 s or 0.3 s after it sent a first visit's page, mid-download of
+    the rest: within the bound the page says what failed, with Repair and reload; with the
+    server back, Repair plays (after 0.15 s) or a reload does (after 0.3 s)."""
     server = DyingServer(site_dir).start()
     guard.allow_origin(server.url)
     try:
