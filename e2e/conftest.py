@@ -266,10 +266,11 @@ def warm_page(
 ) -> Iterator[Page]:
     """A new tab in the module's ``warm_context``, back on ``about:blank`` after emptying the
     site's localStorage: what a player has after a visit and "clear site data" that
-    kept the cached files, and sessionStorage new as in any new tab. Half the CPU of a first
-    visit's start (docs/testing.md, "Time"). For a test that neither installs Playwright's
-    clock nor changes the context (both would outlive the test); a page-level route or init
-    script is fine. Every page the test opened in the context is closed after it; the test
+    kept the cached files, and sessionStorage new as in any new tab. A return visit's start,
+    not a first visit's (docs/testing.md, "Time"). For a test that neither installs
+    Playwright's clock nor changes the context (both would outlive the test), nor routes a
+    request of the site (the service worker answers it first); an init script, or a route of
+    another origin, is fine. Every page the test opened in the context is closed after it; the test
     fails on any problem they reported (unless marked ``allow_page_errors``)."""
     guard: PageGuard = warm_context.guard  # type: ignore[attr-defined]
     guard.clear()
