@@ -80,6 +80,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "allow_page_errors: the test expects console/page/Python errors or blocked requests; "
         "the guard still records them (see the `guard` fixture) but does not fail the test",
     )
+    config.addinivalue_line(
+        "markers",
+        "alone: a test bounded by a time: tests/run_all.sh runs it after the others, in one "
+        "process, so that no other worker's browser shares the cores (docs/testing.md)",
+    )
     others = set(config.getoption("--browser", default=None) or []) - {"chromium"}
     if others:
         raise pytest.UsageError(

@@ -61,6 +61,7 @@ def first_visit(page: Page, path: str) -> dict[str, Any]:
     return page.evaluate(MARKS)
 
 
+@pytest.mark.alone  # bounded by a time (FIRST_CARDS_MS)
 @pytest.mark.parametrize("name", ["game", "rules"])
 def test_a_first_visit_shows_real_cards_before_python_and_its_largest_paint_too(
     page: Page, name: str
