@@ -68,7 +68,14 @@ sys.path.insert(
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
 from game_support import DEAL  # noqa: E402
-from harness import CONTROLLED, TEST_CHROMIUM_ARGS, PageGuard, chromium_executable, open_app  # noqa: E402
+from harness import (  # noqa: E402
+    CONTROLLED,
+    TEST_CHROMIUM_ARGS,
+    PageGuard,
+    chromium_executable,
+    open_app,
+    open_site_file,
+)
 
 DESKTOP = {"width": 1280, "height": 800}
 
@@ -282,7 +289,7 @@ def warm_page(
     page = warm_context.new_page()
     # Emptied from a page of the site (not over CDP), so that every renderer's copy of the
     # storage learns it: a new tab may share the process of an earlier one.
-    page.goto(site_url + "icon.svg")
+    open_site_file(page, site_url)
     assert page.evaluate("localStorage.clear() ?? localStorage.length") == 0
     page.goto("about:blank")
     yield page

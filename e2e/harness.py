@@ -195,6 +195,13 @@ def ready_state(page: Page) -> tuple[bool, str | None]:
     )
 
 
+def open_site_file(page: Page, base_url: str | None = None) -> None:
+    """Show a file of the site that runs no app (``icon.svg``): the page is on the site's origin,
+    so ``page.evaluate`` reaches its storage, and no game page is open to write it (a game
+    page leaving saves as it closes)."""
+    page.goto(urljoin(base_url or page.site_url, "icon.svg"))  # type: ignore[attr-defined]
+
+
 def open_app(
     page: Page,
     path: str = "index.html",

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from game_support import DEAL, button, open_settings, play, set_setting, status
-from harness import open_app, wait_for_app
+from harness import open_app, open_site_file, wait_for_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
@@ -45,7 +45,7 @@ REFUSED = {
 
 def write_storage(page: Page, values: dict[str, Any]) -> None:
     """Store ``values`` (JSON-able, by key) with no game page open."""
-    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - same origin, no app
+    open_site_file(page)
     texts = {key: json.dumps(value) for key, value in values.items()}
     page.evaluate(
         "(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
@@ -124,7 +124,7 @@ def test_a_huge_number_in_an_import_is_refused_and_nothing_changes(
 # -- a newer version's values --------------------------------------------------------------
 def test_a_newer_save_is_left_in_place_after_this_page_plays(warm_page: Page) -> None:
     newer = json.dumps(save(version=99, moves="4-7", future={"shape": 1}))
-    warm_page.goto(warm_page.site_url + "icon.svg")  # type: ignore[attr-defined]
+    open_site_file(warm_page)
     warm_page.evaluate("([k, v]) => localStorage.setItem(k, v)", [GAME_KEY, newer])
     open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     expect(status(warm_page)).to_contain_text(NEWER_GAME)

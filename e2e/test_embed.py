@@ -13,7 +13,7 @@ from html import unescape
 
 import pytest
 from game_support import STALEMATE_AFTER_ONE, STALEMATE_AT_DEAL, button, card, status
-from harness import open_app
+from harness import open_app, open_site_file
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
@@ -113,7 +113,7 @@ def test_embed_never_touches_the_saved_game(page: Page) -> None:
     card(page, game, "4").click()
     card(page, game, "7").click()
     expect(page.locator("#moves")).to_have_text("1")
-    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - the game saves as it closes
+    open_site_file(page)  # the game saves as it closes
     before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
     open_app(page, f"embed.html?deal={DEAL}&lang=en")
     card(page, game, "5").click()

@@ -21,7 +21,7 @@ from game_support import (
     status,
     winning_game,
 )
-from harness import open_app, wait_for_app
+from harness import open_app, open_site_file, wait_for_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game, parse_moves
@@ -32,7 +32,7 @@ GAME_KEY = "halfmoon.game"
 
 def write_storage(page: Page, key: str, value: str) -> None:
     """Change stored data while no game page is open (the page saves itself when it closes)."""
-    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - same origin, no app
+    open_site_file(page)
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from game_support import DEAL, button, card, play, set_setting, status
-from harness import open_app, wait_for_app
+from harness import open_app, open_site_file, wait_for_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
@@ -36,7 +36,7 @@ def stored_moves(page: Page) -> str:
 
 def write_storage(page: Page, key: str, script: str) -> None:
     """Set ``key`` to the value ``script`` (a JS expression) makes, with no game page open."""
-    page.goto(page.site_url + "icon.svg")  # type: ignore[attr-defined] - same origin, no app
+    open_site_file(page)
     page.evaluate(f"(k) => localStorage.setItem(k, {script})", key)
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from game_support import button, card, card_name, status
-from harness import open_app
+from harness import open_app, open_site_file
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
@@ -192,13 +192,13 @@ def test_rules_page_opens_in_vietnamese_with_lang_vi(page: Page) -> None:
     expect(page.get_by_role("button", name="5 bích, chồng 1, 8 lá")).to_be_visible()
 
 
-def test_reading_the_rules_never_changes_the_saved_game(warm_page: Page, site_url: str) -> None:
+def test_reading_the_rules_never_changes_the_saved_game(warm_page: Page) -> None:
     open_app(warm_page, "index.html?lang=en&deal=HM1-N-AAAAAAB")
     game = Game.from_code("HM1-N-AAAAAAB")
     card(warm_page, game, "4").click()
     card(warm_page, game, "7").click()
     expect(warm_page.locator("#moves")).to_have_text("1")
-    warm_page.goto(site_url + "icon.svg")  # leave the game page: it saves as it closes
+    open_site_file(warm_page)  # leave the game page: it saves as it closes
     before = warm_page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
     open_app(warm_page, "rules.html?lang=en")
     button(warm_page, "Next step").click()

@@ -4,7 +4,7 @@
 # runtime packages), builds dist/, lints, then runs the unit tests with branch coverage and the
 # browser tests. Exits non-zero on any failure, including a pytest run that collects no test.
 # The test steps share the cores (docs/testing.md, "Time"): the smoke tests (Firefox and WebKit
-# side by side) run in the background beside the unit tests (one pytest-xdist worker:
+# side by side) run in the background beside the unit tests (pytest-xdist, one worker per core:
 # $HALFMOON_TEST_WORKERS), and the Chromium tests start once both are done, in two workers
 # ($HALFMOON_E2E_WORKERS). Each step's time is printed at the end, with the load average.
 set -uo pipefail
@@ -85,10 +85,10 @@ smoke_start=$SECONDS
 npm run --silent test:smoke >"$smoke_log" 2>&1 &
 smoke_pid=$!
 
-# The unit tests run in one pytest-xdist worker beside the smoke tests' browsers (two workers
-# there made both steps slower: 95 s against 79 s here). More: HALFMOON_TEST_WORKERS=auto, one
-# per core (--dist loadfile keeps a module on one worker: its fixtures, e.g. a build, made once).
-workers=${HALFMOON_TEST_WORKERS:-1}
+# The unit tests run in pytest-xdist workers, one per core (--dist loadfile keeps a module on
+# one worker: its fixtures, e.g. a build, made once). Beside the smoke tests, one worker or two
+# made no difference here (92-99 s against 95 s, clean clones): the smoke tests are the longer.
+workers=${HALFMOON_TEST_WORKERS:-auto}
 timed "pytest tests/ (beside the smoke tests)" run_pytest tests/ tests -n "$workers" \
   --dist loadfile --cov=halfmoon_core --cov-branch --cov-report=term || status=1
 
