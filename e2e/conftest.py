@@ -73,8 +73,8 @@ from harness import (  # noqa: E402
     TEST_CHROMIUM_ARGS,
     PageGuard,
     chromium_executable,
+    empty_tab,
     open_app,
-    open_site_file,
 )
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -286,12 +286,7 @@ def warm_page(
     fails on any problem they reported (unless marked ``allow_page_errors``)."""
     guard: PageGuard = warm_context.guard  # type: ignore[attr-defined]
     guard.clear()
-    page = warm_context.new_page()
-    # Emptied from a page of the site (not over CDP), so that every renderer's copy of the
-    # storage learns it: a new tab may share the process of an earlier one.
-    open_site_file(page, site_url)
-    assert page.evaluate("localStorage.clear() ?? localStorage.length") == 0
-    page.goto("about:blank")
+    page = empty_tab(warm_context, site_url)
     yield page
     for opened in list(warm_context.pages):
         opened.close()

@@ -202,6 +202,33 @@ def open_site_file(page: Page, base_url: str | None = None) -> None:
     page.goto(urljoin(base_url or page.site_url, "icon.svg"))  # type: ignore[attr-defined]
 
 
+def empty_tab(context: BrowserContext, site_url: str) -> Page:
+    """A new tab of ``context`` on ``about:blank``, the site's localStorage emptied first.
+
+    Emptied from a page of the site (not over CDP), so that every renderer's copy of the
+    storage learns it: a new tab may share the process of an earlier one."""
+    page = context.new_page()
+    open_site_file(page, site_url)
+    assert page.evaluate("localStorage.clear() ?? localStorage.length") == 0
+    page.goto("about:blank")
+    return page
+
+
+def store_texts(page: Page, texts: dict[str, str]) -> None:
+    """Write ``texts`` (key: stored text) into the site's localStorage from a file of the site
+    (:func:`open_site_file`): no game page is open to write over them as it leaves."""
+    open_site_file(page)
+    page.evaluate(
+        "(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+        texts,
+    )
+
+
+def stored_texts(page: Page) -> dict[str, str]:
+    """Everything in the localStorage of the page's origin, key: text."""
+    return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+
+
 def open_app(
     page: Page,
     path: str = "index.html",

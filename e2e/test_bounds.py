@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from game_support import DEAL, button, open_settings, play, set_setting, status
-from harness import open_app, open_site_file, wait_for_app
+from harness import open_app, open_site_file, store_texts, wait_for_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
@@ -45,12 +45,7 @@ REFUSED = {
 
 def write_storage(page: Page, values: dict[str, Any]) -> None:
     """Store ``values`` (JSON-able, by key) with no game page open."""
-    open_site_file(page)
-    texts = {key: json.dumps(value) for key, value in values.items()}
-    page.evaluate(
-        "(items) => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
-        texts,
-    )
+    store_texts(page, {key: json.dumps(value) for key, value in values.items()})
 
 
 def stored_text(page: Page, key: str) -> str | None:

@@ -1,8 +1,10 @@
 """The daily deal and the statistics you can see (docs/interface.md, "Statistics"; the rule:
 docs/formats.md, "The daily deal").
 
-The browser's clock is fixed with Playwright's clock API, in a time zone away from UTC, so
-"today" is a known local date; the code the page opens is compared with the command line's.
+The module's context is in a time zone away from UTC and its clock is set with Playwright's
+clock API (``hanoi_page``), so "today" is a known local date; the code the page opens is
+compared with the command line's. The tests run in new tabs of one context that has been to the
+site (``warm_page``, e2e/conftest.py): each sets the clock again as it starts.
 """
 
 from __future__ import annotations
@@ -14,14 +16,14 @@ from pathlib import Path
 
 import pytest
 from game_support import DEAL, button, play, status, winning_game
-from harness import open_app, wait_for_app
-from playwright.sync_api import Locator, Page, expect
+from harness import empty_tab, open_app, store_texts, stored_texts, wait_for_app
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
 
 ROOT = Path(__file__).resolve().parent.parent
-HANOI = pytest.mark.browser_context_args(timezone_id="Asia/Ho_Chi_Minh")
-"""UTC+7: 2026-11-27T20:00Z is already 28 November there."""
+pytestmark = pytest.mark.browser_context_args(timezone_id="Asia/Ho_Chi_Minh")
+"""The module's context is in Hanoi, UTC+7: 2026-11-27T20:00Z is already 28 November there."""
 EVENING_UTC = "2026-11-27T20:00:00Z"
 WIN_27 = (
     "1-2-11,4-12,6-8,10-R6,5-R4,5-9,4-5,5-7,2-5,2-3,1-3,3-6,6-7-10,7-9,2-12,7-11,1-4,7-9,11-R8,"
@@ -66,9 +68,16 @@ def play_line(page: Page, code: str, moves: str) -> None:
         play(page, game, move)
 
 
-@HANOI
-def test_a_daily_link_opens_the_daily_deal_of_that_date(page: Page) -> None:
-    page.clock.set_system_time(EVENING_UTC)
+@pytest.fixture
+def hanoi_page(warm_page: Page) -> Page:
+    """A new tab (``warm_page``: empty storage) whose clock says :data:`EVENING_UTC`, 28 November
+    in the module's time zone. The clock is the context's: every test sets it again."""
+    warm_page.context.clock.set_system_time(EVENING_UTC)
+    return warm_page
+
+
+def test_a_daily_link_opens_the_daily_deal_of_that_date(hanoi_page: Page) -> None:
+    page = hanoi_page
     open_app(page, "index.html?lang=en&daily=2026-11-27")
     code = cli_daily("2026-11-27")
     expect(page.locator("#deal-code")).to_have_text(code)
@@ -77,9 +86,8 @@ def test_a_daily_link_opens_the_daily_deal_of_that_date(page: Page) -> None:
     assert "daily" not in page.url  # a reload resumes the game, like a ?deal= link
 
 
-@HANOI
-def test_daily_and_the_button_open_today_by_the_players_local_date(page: Page) -> None:
-    page.clock.set_system_time(EVENING_UTC)  # 28 November in Hanoi, still the 27th in UTC
+def test_daily_and_the_button_open_today_by_the_players_local_date(hanoi_page: Page) -> None:
+    page = hanoi_page  # 28 November in Hanoi, still the 27th in UTC
     today = cli_daily("2026-11-28")
     open_app(page, "index.html?lang=en&daily")
     expect(page.locator("#deal-code")).to_have_text(today)
@@ -92,7 +100,6 @@ def test_daily_and_the_button_open_today_by_the_players_local_date(page: Page) -
     expect(status(page)).to_contain_text(f"Daily deal of 28 Nov 2026: {today}")
 
 
-@HANOI
 @pytest.mark.parametrize(
     ("date", "said"),
     [
@@ -102,18 +109,17 @@ def test_daily_and_the_button_open_today_by_the_players_local_date(page: Page) -
     ],
 )
 def test_a_daily_link_of_a_later_or_impossible_date_keeps_the_game(
-    page: Page, date: str, said: str
+    hanoi_page: Page, date: str, said: str
 ) -> None:
-    page.clock.set_system_time(EVENING_UTC)
+    page = hanoi_page
     open_app(page, f"index.html?lang=en&deal={DEAL}")
     open_app(page, f"index.html?lang=en&daily={date}")
     expect(status(page)).to_contain_text(said)
     expect(page.locator("#deal-code")).to_have_text(DEAL)
 
 
-@HANOI
-def test_daily_games_count_once_per_date_apart_and_in_the_totals(page: Page) -> None:
-    page.clock.set_system_time(EVENING_UTC)  # today: 28 November
+def test_daily_games_count_once_per_date_apart_and_in_the_totals(hanoi_page: Page) -> None:
+    page = hanoi_page  # today: 28 November
     code_27 = cli_daily("2026-11-27")
     assert replay(code_27, parse_moves(WIN_27)).status == "won"
     open_app(page, "index.html?lang=en&daily=2026-11-27")
@@ -153,7 +159,10 @@ def test_daily_games_count_once_per_date_apart_and_in_the_totals(page: Page) -> 
     expect(stats_value(page, "Best daily streak")).to_have_text("2")
 
 
-def test_the_chart_has_one_mark_per_recent_game_and_tables_with_its_numbers(page: Page) -> None:
+def test_the_chart_has_one_mark_per_recent_game_and_tables_with_its_numbers(
+    warm_page: Page,
+) -> None:
+    page = warm_page
     open_app(page, f"index.html?lang=en&deal={DEAL}")
     button(page, "Statistics").click()
     expect(page.locator("#stats-empty")).to_be_visible()
@@ -188,20 +197,12 @@ def test_the_chart_has_one_mark_per_recent_game_and_tables_with_its_numbers(page
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
-@pytest.mark.parametrize(
-    "size",
-    [
-        pytest.param((1280, 800), marks=pytest.mark.browser_context_args(
-            viewport={"width": 1280, "height": 800}, timezone_id="Asia/Ho_Chi_Minh")),
-        pytest.param((390, 844), marks=pytest.mark.browser_context_args(
-            viewport={"width": 390, "height": 844}, timezone_id="Asia/Ho_Chi_Minh")),
-    ],
-    ids=["desktop", "phone"],
-)  # fmt: skip
-def test_the_statistics_panel_after_a_few_games(page: Page, size: tuple[int, int]) -> None:
-    """A lost game, a won daily deal and a won game: the panel, for the eye
-    (e2e/artifacts/stats-panel-<w>x<h>.png; docs/images/stats-panel.jpg is the desktop one)."""
-    page.clock.set_system_time(EVENING_UTC)
+@pytest.fixture(scope="module")
+def a_few_games(warm_context: BrowserContext, site_url: str) -> dict[str, str]:
+    """The site's storage after a lost game, a won daily deal and a won game, played once (in
+    a tab of the module's context, on 28 November) for the panel's pictures at each size."""
+    page = empty_tab(warm_context, site_url)
+    warm_context.clock.set_system_time(EVENING_UTC)
     open_app(page, f"index.html?lang=en&deal={DEAL}")
     play_line(page, DEAL, "4-7,5-6,5-11")
     button(page, "Daily deal").click()
@@ -214,8 +215,26 @@ def test_the_statistics_panel_after_a_few_games(page: Page, size: tuple[int, int
     page.keyboard.press("Escape")
     button(page, "New game").click()
     play_line(page, page.locator("#deal-code").inner_text(), "")
+    stored = stored_texts(page)
+    page.close()
+    warm_context.guard.fail_on_problems()  # type: ignore[attr-defined]
+    return stored
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+def test_the_statistics_panel_after_a_few_games(
+    hanoi_page: Page, a_few_games: dict[str, str], size: tuple[int, int]
+) -> None:
+    """A lost game, a won daily deal and a won game (``a_few_games``): the panel, for the eye
+    (e2e/artifacts/stats-panel-<w>x<h>.png; docs/images/stats-panel.jpg is the desktop one)."""
+    page = hanoi_page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    store_texts(page, a_few_games)
+    open_app(page, "index.html?lang=en")
     open_statistics(page)
     expect(page.locator("#stats-recent-chart svg .chart-game")).to_have_count(3)
+    expect(stats_value(page, "Games played")).to_have_text("3")
+    expect(stats_value(page, "Daily deals won")).to_have_text("1")
     ARTIFACTS.mkdir(exist_ok=True)
     tag = f"{size[0]}x{size[1]}"
     page.screenshot(path=str(ARTIFACTS / f"stats-page-{tag}.png"), full_page=True)

@@ -28,6 +28,10 @@ export async function launchFirefox() {
       // The service worker is under test; keep Firefox from phoning home on a machine with
       // loopback only.
       "dom.serviceWorkers.enabled": true,
+      // WebAssembly on the baseline compiler only (no Ion tier-up): which tier runs Pyodide is
+      // not behaviour under test, and the optimising compiler's background work is CPU time
+      // the whole test run shares (docs/testing.md, "Time").
+      "javascript.options.wasm_optimizingjit": false,
       "app.update.enabled": false,
       "browser.safebrowsing.malware.enabled": false,
       "browser.safebrowsing.phishing.enabled": false,

@@ -362,7 +362,8 @@ function reportFigures(browser, timings) {
   const line = all.length
     ? `${browser.name} ${browser.version}: data-ready in min/median/max ` +
       `${Math.min(...all)}/${median(all)}/${Math.max(...all)} ms over ${all.length} loads ` +
-      `(${PAGES.length} pages x ${LOADS_PER_PAGE}); load average ${loadavg}`
+      `(${PAGES.length} pages x ${LOADS_PER_PAGE}), WebAssembly on the baseline compiler only; ` +
+      `load average ${loadavg}`
     : `${browser.name} ${browser.version}: no timed load (load average ${loadavg})`;
   console.log(`# smoke figures: ${line}`);
   const artifacts = path.join(ROOT, "e2e", "artifacts");

@@ -84,7 +84,15 @@ function connects(port) {
 async function startMiniBrowser(display) {
   const port = await freePort();
   const browser = startProcess("MiniBrowser", miniBrowserBinary(), ["--automation"], {
-    env: { ...process.env, DISPLAY: display, WEBKIT_INSPECTOR_SERVER: `127.0.0.1:${port}` },
+    // JSC_useOMGJIT=0: WebAssembly on JavaScriptCore's baseline compiler only (BBQ, no OMG
+    // tier-up), as the Chromium tests run Liftoff only: the tier is not behaviour under test,
+    // and tier-up took half of WebKit's CPU time here (docs/testing.md, "Time").
+    env: {
+      ...process.env,
+      DISPLAY: display,
+      WEBKIT_INSPECTOR_SERVER: `127.0.0.1:${port}`,
+      JSC_useOMGJIT: process.env.JSC_useOMGJIT ?? "0",
+    },
   });
   try {
     await waitFor("MiniBrowser's inspector server", () => {
