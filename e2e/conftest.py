@@ -29,9 +29,10 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
   service worker and compiled code), for tests that neither write the storage nor need it
   empty. Its viewport goes back to the module's after the test, which fails on any problem
   the page reported meanwhile.
-* ``warm_context`` (per module) / ``warm_page`` (per test): a new tab, its site storage empty,
-  in a context that has been to the site before (warm caches and service worker): a cheaper
-  start than ``page``'s first visit, for tests that need empty storage but no first visit.
+* ``warm_context`` (per module, shared by the modules with the same context options) /
+  ``warm_page`` (per test): a new tab, its site storage empty, in a context that has been to
+  the site before (warm caches and service worker): a cheaper start than ``page``'s first
+  visit, for tests that need empty storage but no first visit.
 * ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale, by one
   process at a time), served by ``web/serve.py`` (with the site's headers and CSP) from a thread,
   on a free port.
@@ -254,22 +255,43 @@ def module_page(shared_page: Page) -> Iterator[Page]:
     guard.clear()
 
 
-@pytest.fixture(scope="module")
-def warm_context(
-    browser: Browser, module_context_args: dict[str, Any], site_url: str
-) -> Iterator[BrowserContext]:
-    """One guarded context for the whole module that has been to the site once (the game page
-    started in it, then closed): its HTTP cache, service worker and Cache Storage are warm.
-    Made as ``new_context`` makes them (the module's ``browser_context_args`` marker applies);
-    ``context.guard`` is its recorder. Tests reach it through ``warm_page``."""
-    context = module_context(browser, module_context_args, site_url)
+@pytest.fixture(scope="session")
+def warm_contexts(browser: Browser, site_url: str) -> Iterator[dict[str, BrowserContext]]:
+    """The session's warm contexts (``warm_context``), one per set of context options, so that
+    the modules whose options are the same share one: closed at the end of the session."""
+    contexts: dict[str, BrowserContext] = {}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
+def warmed(browser: Browser, options: dict[str, Any], site_url: str) -> BrowserContext:
+    """A guarded context made with ``options`` that has been to the site once (the game page
+    started in it, then closed): its HTTP cache, service worker and Cache Storage are warm."""
+    context = module_context(browser, options, site_url)
     first = context.new_page()
     open_app(first, "index.html?lang=en")
     assert first.evaluate(CONTROLLED)  # the service worker installed: its cache is full
     first.close()
     context.guard.fail_on_problems()  # type: ignore[attr-defined]
-    yield context
-    context.close()
+    return context
+
+
+@pytest.fixture(scope="module")
+def warm_context(
+    browser: Browser,
+    module_context_args: dict[str, Any],
+    site_url: str,
+    warm_contexts: dict[str, BrowserContext],
+) -> BrowserContext:
+    """A guarded context that has been to the site once (``warmed``), made as ``new_context``
+    makes them (the module's ``browser_context_args`` marker applies) and shared by every
+    module of the session with the same options (``warm_contexts``: its first visit is paid
+    once). ``context.guard`` is its recorder. Tests reach it through ``warm_page``."""
+    key = json.dumps(module_context_args, sort_keys=True, default=str)
+    if key not in warm_contexts:
+        warm_contexts[key] = warmed(browser, module_context_args, site_url)
+    return warm_contexts[key]
 
 
 @pytest.fixture
@@ -280,10 +302,13 @@ def warm_page(
     site's localStorage: what a player has after a visit and "clear site data" that
     kept the cached files, and sessionStorage new as in any new tab. A return visit's start,
     not a first visit's (docs/testing.md, "Time"). For a test that neither installs
-    Playwright's clock nor changes the context (both would outlive the test), nor routes a
-    request of the site (the service worker answers it first); an init script, or a route of
-    another origin, is fine. Every page the test opened in the context is closed after it; the test
-    fails on any problem they reported (unless marked ``allow_page_errors``)."""
+    Playwright's clock nor changes the context (both would outlive the test, and the context
+    serves other modules too), nor routes a request of the site (the service worker answers it
+    first); the page's own init scripts and routes of another origin are fine. (Setting the
+    clock's time, not installing it, is fine in a module whose context options are its own and
+    whose every test sets it: test_daily_stats.py.) Every page the test opened in the context
+    is closed after it; the test fails on any problem they reported (unless marked
+    ``allow_page_errors``)."""
     guard: PageGuard = warm_context.guard  # type: ignore[attr-defined]
     guard.clear()
     page = empty_tab(warm_context, site_url)
