@@ -144,3 +144,13 @@ def test_a_new_language_is_a_new_catalog_and_nothing_else(tmp_path: Path) -> Non
 
 def test_the_page_knows_the_languages_there_are_catalogs_of() -> None:
     assert tuple(LANGS) == i18n.LANGS
+
+
+def test_the_view_is_imported_with_its_catalogs_and_the_source_tree_is_left_alone() -> None:
+    site = Path(catalogs.__file__).resolve().parent / "site" / "halfmoon_web"
+    assert not (site / "locale").exists()  # nothing written into the source tree
+    here = Path(i18n.__file__)
+    assert here.resolve() == (site / "shared" / "i18n.py").resolve()  # the source's own module
+    compiled = catalogs.compiled_catalogs()
+    for name, data in compiled.items():
+        assert (here.parent.parent / "locale" / name).read_bytes() == data

@@ -4,8 +4,12 @@ the ``.mo`` files the pages read with ``gettext`` (docs/i18n.md). Standard libra
 Each page's app archive gets, under ``halfmoon_web/locale/``, one ``<lang>.mo`` per catalog
 and ``LANGUAGES``, the languages there are (one per line): a new language is a new ``.po``.
 
-Usage: ``python3 web/catalogs.py DIR`` writes the compiled catalogs into ``DIR`` (the tests
-write them next to ``halfmoon_web``, where ``i18n.py`` looks for them on CPython).
+On CPython (the tests, the build's pre-rendering) ``i18n.py`` reads them beside the package,
+in ``halfmoon_web/locale/``: :func:`importable_site` makes, in a folder of the caller's, a
+``halfmoon_web`` whose parts are links to the source's and whose ``locale/`` holds the compiled
+catalogs, so that nothing is written into the source tree.
+
+Usage: ``python3 web/catalogs.py DIR`` writes the compiled catalogs into ``DIR``.
 """
 
 from __future__ import annotations
@@ -165,6 +169,20 @@ def write_catalogs(folder: Path, locale: Path = LOCALE) -> list[Path]:
             path.write_bytes(data)
         written.append(path)
     return written
+
+
+def importable_site(folder: Path, site: Path = ROOT / "web" / "site") -> Path:
+    """Make ``folder`` a place to import ``halfmoon_web`` from on CPython, with its catalogs:
+    ``folder/halfmoon_web/`` holds a symbolic link to each part of ``site``'s package and the
+    compiled catalogs in ``locale/``. Returns ``folder``, for ``sys.path``."""
+    package = folder / "halfmoon_web"
+    package.mkdir(parents=True, exist_ok=True)
+    for part in (site / "halfmoon_web").iterdir():
+        link = package / part.name
+        if part.name not in {"locale", "__pycache__"} and not link.exists():
+            link.symlink_to(part.resolve())
+    write_catalogs(folder / TARGET)
+    return folder
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,11 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, default=ROOT / "web" / "site")
     parser.add_argument("--core", type=Path, default=ROOT / "halfmoon_core")
     args = parser.parse_args(argv)
-    sys.path[:0] = [str(args.site.resolve()), str(args.core.resolve().parent)]
-    import catalogs  # web/catalogs.py: i18n.py reads the compiled catalogs beside it
+    import catalogs  # web/catalogs.py: i18n.py reads the compiled catalogs beside the package
 
-    catalogs.write_catalogs(args.site / catalogs.TARGET)
-    json.dump(boards(), sys.stdout)
+    with tempfile.TemporaryDirectory(prefix="halfmoon-prerender-") as folder:
+        site = catalogs.importable_site(Path(folder), args.site.resolve())
+        sys.path[:0] = [str(site), str(args.core.resolve().parent)]
+        json.dump(boards(), sys.stdout)
     return 0
 
 

@@ -33,8 +33,8 @@ RED_SUITS = frozenset("HD")
 
 
 def _locale_file(name: str) -> bytes:
-    """A file of the compiled catalogs: in the page's app archive, or beside this module (the
-    tests write them there: ``web/catalogs.py``), in ``halfmoon_web/locale/``."""
+    """A file of the compiled catalogs, in ``halfmoon_web/locale/``: in the page's app archive,
+    or on CPython beside a copy of the package (``catalogs.importable_site``, web/catalogs.py)."""
     return __spec__.loader.get_data(os.path.join(_LOCALE, name))  # type: ignore[name-defined]
 
 
