@@ -298,23 +298,26 @@ def warm_context(
 def warm_page(
     warm_context: BrowserContext, site_url: str, request: pytest.FixtureRequest
 ) -> Iterator[Page]:
-    """A new tab in the module's ``warm_context``, back on ``about:blank`` after emptying the
-    site's localStorage: what a player has after a visit and "clear site data" that
-    kept the cached files, and sessionStorage new as in any new tab. A return visit's start,
+    """A new tab in the module's ``warm_context``, on ``about:blank``, the site's localStorage
+    emptied (``harness.empty_tab``: opened by the context's keeper tab, in its renderer
+    process): what a player has after a visit and "clear site data" that kept the cached
+    files, and sessionStorage new as in any new tab. A return visit's start,
     not a first visit's (docs/testing.md, "Time"). For a test that neither installs
     Playwright's clock nor changes the context (both would outlive the test, and the context
     serves other modules too), nor routes a request of the site (the service worker answers it
     first); the page's own init scripts and routes of another origin are fine. (Setting the
     clock's time, not installing it, is fine in a module whose context options are its own and
     whose every test sets it: test_daily_stats.py.) Every page the test opened in the context
-    is closed after it; the test fails on any problem they reported (unless marked
-    ``allow_page_errors``)."""
+    is closed after it (but the keeper); the test fails on any problem they reported (unless
+    marked ``allow_page_errors``)."""
     guard: PageGuard = warm_context.guard  # type: ignore[attr-defined]
     guard.clear()
     page = empty_tab(warm_context, site_url)
     yield page
+    keeper = getattr(warm_context, "keeper", None)
     for opened in list(warm_context.pages):
-        opened.close()
+        if opened is not keeper:
+            opened.close()
     if request.node.get_closest_marker("allow_page_errors") is None:
         guard.fail_on_problems()
     guard.clear()
