@@ -223,10 +223,15 @@ def empty_tab(context: BrowserContext, site_url: str) -> Page:
     about a third less CPU than in a tab of a process of its own (docs/testing.md, "Time").
     The tab's ``window.opener`` is the keeper; its sessionStorage starts empty, a copy of the
     keeper's, in which nothing writes."""
-    keeper = keeper_of(context, site_url)
-    assert keeper.evaluate("localStorage.clear() ?? localStorage.length") == 0
+    assert keeper_of(context, site_url).evaluate("localStorage.clear() ?? localStorage.length") == 0
+    return new_tab(context, site_url)
+
+
+def new_tab(context: BrowserContext, site_url: str) -> Page:
+    """A new tab of ``context`` on ``about:blank``, opened by the context's keeper
+    (:func:`keeper_of`, ``window.open``) in its renderer process: the storage as it is."""
     with context.expect_page() as opened:
-        keeper.evaluate("window.open('about:blank') !== null")
+        keeper_of(context, site_url).evaluate("window.open('about:blank') !== null")
     return opened.value
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from game_support import DEAL, button, card, play, set_setting, status
-from harness import open_app, open_site_file, wait_for_app
+from harness import new_tab, open_app, open_site_file, wait_for_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game
@@ -23,8 +23,9 @@ INDICATOR = "#save-status-text"
 
 
 def second_tab(page: Page) -> Page:
-    """Another page of the same context (the same storage), guarded like the first."""
-    other = page.context.new_page()  # conftest guards every page of a context
+    """Another tab of the same context (the same storage), guarded like the first (conftest
+    guards every page of a context); opened by the context's keeper (``harness.new_tab``)."""
+    other = new_tab(page.context, page.site_url)  # type: ignore[attr-defined]
     assert other.site_url == page.site_url  # type: ignore[attr-defined]
     return other
 
