@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 import zipfile
+from html import unescape
 from pathlib import Path
 
 import build
@@ -59,28 +60,54 @@ def app_folder(site: Path) -> Path:
     return folder
 
 
+def pyscript_config(site: Path, name: str) -> dict:
+    """The PyScript config written inline in page ``name``'s ``<script type="py">``."""
+    page = (site / name).read_text(encoding="utf-8")
+    tags = build.PY_SCRIPT_SRC.findall(page)
+    assert len(tags) == 1, name
+    config = re.search(r'\bconfig="([^"]*)"', tags[0])
+    assert config, name
+    return json.loads(unescape(config.group(1)))
+
+
 def test_placeholders_are_filled(site: Path) -> None:
-    """No %NAME% placeholder is left in a published page, script or config."""
+    """No %NAME% placeholder is left in a published page or script."""
     app = app_folder(site)
-    for path in [
-        *site.glob("*.html"),
-        *(app / n for n in ("pyscript.json", "start.mjs", "runtime.mjs")),
-    ]:
+    for path in [*site.glob("*.html"), *(app / n for n in ("start.mjs", "runtime.mjs"))]:
         assert not re.search(r"%[A-Z_]+%", path.read_text(encoding="utf-8")), path
-    config = json.loads((app / "pyscript.json").read_text(encoding="utf-8"))
-    # PyScript resolves the interpreter against the page.
-    assert config["interpreter"] == f"./app/{app.name}/runtime.mjs"
     runtime = (app / "runtime.mjs").read_text(encoding="utf-8")
     vendor = f"../../vendor/pyodide/{build.package_version('pyodide')}/pyodide.mjs"
     assert f'from "{vendor}"' in runtime and (app / vendor).resolve().is_file()
+
+
+def test_pyscript_config_is_inline_in_every_page(site: Path) -> None:
+    """Each page carries PyScript's config in its ``config`` attribute (PyScript reads it without
+    a fetch: web/build.py, pyscript_config); no config file is published."""
+    app = app_folder(site)
+    for name in ("index.html", "rules.html", "embed.html"):
+        config = pyscript_config(site, name)
+        # PyScript resolves the interpreter against the page.
+        assert config["interpreter"] == f"./app/{app.name}/runtime.mjs", name
+    assert not list(site.rglob("pyscript.json"))
+
+
+def test_start_module_imports_every_pyscript_chunk_statically(site: Path) -> None:
+    """start.mjs imports every PyScript chunk the build ships, so that none is fetched by an
+    ``import()`` once the page's modules are being evaluated (web/build.py, pyscript_imports)."""
+    pyscript = build.package_version("@pyscript/core")
+    start = (app_folder(site) / "start.mjs").read_text(encoding="utf-8")
+    imported = set(
+        re.findall(rf'^import .*"\.\./\.\./vendor/pyscript/{pyscript}/([^"]+)";$', start, re.M)
+    )
+    assert imported == {p.name for p in (site / "vendor" / "pyscript" / pyscript).iterdir()}
 
 
 def test_python_is_published_as_bytecode_only(site: Path) -> None:
     """Of the Python, only the entry script is published as source; PyScript fetches no other
     file: every module arrives as bytecode in the page's archives."""
     app = app_folder(site)
-    config = json.loads((app / "pyscript.json").read_text(encoding="utf-8"))
-    assert config["files"] == {}
+    for name in ("index.html", "rules.html", "embed.html"):
+        assert pyscript_config(site, name)["files"] == {}, name
     assert [p.relative_to(site).as_posix() for p in site.rglob("*.py")] == [
         f"app/{app.name}/main.py"
     ]
@@ -211,9 +238,7 @@ def test_app_files_live_in_one_versioned_folder(site: Path) -> None:
     }
     # The headers' "/app/*" and "/vendor/*" (immutable) also match "/apple.png", "/vendors".
     assert not [name for name in stable if name.startswith(("app", "vendor"))]
-    assert {"style.css", "boot.js", "start.mjs", "pyscript.json", "main.py"} <= {
-        p.name for p in app.iterdir()
-    }
+    assert {"style.css", "boot.js", "start.mjs", "main.py"} <= {p.name for p in app.iterdir()}
     for name in ("index.html", "rules.html", "embed.html"):
         page = (site / name).read_text(encoding="utf-8")
         assert f'<meta name="halfmoon-build" content="{app.name}">' in page, name

@@ -5,10 +5,10 @@ folder holds three kinds of files (docs/deploys.md explains why):
 
 * **stable URLs**, fetched fresh on every visit: the pages (``*.html``), ``sw.js``, the web
   manifest and the icons;
-* **one build's app files**, under ``dist/app/<build-id>/``: CSS, scripts, the PyScript config,
-  the entry script ``main.py`` and each page's Python archive (``python-<page>.zip``). The build
-  id is a hash of everything published outside ``vendor/``, so a page always names the config,
-  Python and CSS of its own build, and never another build's;
+* **one build's app files**, under ``dist/app/<build-id>/``: CSS, scripts, the entry script
+  ``main.py`` and each page's Python archive (``python-<page>.zip``). The build id is a hash of
+  everything published outside ``vendor/``, so a page always names the Python and CSS of its own
+  build, and never another build's;
 * **the runtime**, only the files the app really uses: from ``node_modules`` into
   ``dist/vendor/pyodide/<version>/`` and ``dist/vendor/pyscript/<version>/``, and the standard
   library as bytecode in ``dist/vendor/python/<version>/``.
@@ -19,9 +19,11 @@ The Python is published as bytecode only, compiled by the runtime's own Python
 of every page (``web/page_head.py``), and may also say ``%STATIC_BOARD_PLACES%``
 (:func:`static_board_places`), a pre-rendered board such as ``%FIRST_BOARD_EN%`` and the first
 deal ``%FIRST_DEAL%`` (:func:`prerendered_boards`), ``%APP%`` (the folder of its build's app files,
-``./app/<build-id>``), ``%BUILD%`` and ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
+``./app/<build-id>``), ``%BUILD%``, ``%RUNTIME_HEAD%`` (:data:`RUNTIME_HEAD`: the build id,
 the page's Python, and the preloads and the scripts that start the runtime and PyScript, which
-early.js starts after the first paint or when an embed comes near the viewport).
+early.js starts after the first paint or when an embed comes near the viewport) and
+``%PYSCRIPT_CONFIG%`` (PyScript's config, inline: :func:`pyscript_config`); ``start.mjs`` says
+``%PYSCRIPT_IMPORTS%`` (:func:`pyscript_imports`).
 The facts the site's JavaScript shares with its Python (storage keys, the board snapshot's
 version, limits and allowlist) are placeholders too, filled from the Python that owns them
 (``web/shared_facts.py``), the start guard's included.
@@ -78,6 +80,9 @@ PYSCRIPT_PY_FILE = re.compile(r'"(\w+\.py)":"((?:[^"\\]|\\.)*)"')
 #: page's ``%START_GUARD%``, never published as a file; its hash is in the pages' CSP
 #: (``web/site_headers.py``).
 START_GUARD = site_headers.START_GUARD.name
+#: PyScript's config: written inline into every page's ``%PYSCRIPT_CONFIG%``, never published
+#: as a file (:func:`pyscript_config`).
+PYSCRIPT_CONFIG = "pyscript.json"
 #: Files in web/site that are not published.
 SITE_EXCLUDE = re.compile(r"(^|/)(__pycache__|\.[^/]*)(/|$)|\.pyc$|^halfmoon_web/locale/")
 #: Files of web/site published at a stable URL (everything else goes under app/<build-id>/).
@@ -108,7 +113,6 @@ _RUNTIME_START = (
     f'<link rel="preload" href="{_PYODIDE}/pyodide.asm.wasm" as="fetch" crossorigin>',
     '<link rel="preload" href="%PYTHON_STDLIB%" as="fetch" crossorigin>',
     '<link rel="preload" href="%APP%/python-%PAGE%.zip" as="fetch" crossorigin>',
-    '<link rel="preload" href="%APP%/pyscript.json" as="fetch" crossorigin>',
     '<link rel="preload" href="%APP%/main.py" as="fetch" crossorigin>',
     "<!-- PyScript: its modules all at once (they import each other, one after another). -->",
     "%PYSCRIPT_PRELOADS%",
@@ -224,6 +228,39 @@ def start_guard_script(site: Path) -> str:
     if site_headers.inline_script_hash(text) not in site_headers.CSP["script-src"]:
         raise BuildError(f"{START_GUARD} differs from the file whose hash is in the pages' CSP")
     return f"<script>{text}</script>"
+
+
+def pyscript_config(site: Path) -> str:
+    """What ``%PYSCRIPT_CONFIG%`` becomes: PyScript's config (``web/site/pyscript.json``) as the
+    text of a page's ``config="..."``, so that PyScript's core reads it without a fetch.
+
+    Why inline: the core reads its config with its one top-level ``await``. A config to fetch
+    keeps the core's evaluation waiting across tasks, and a page that WebKit leaves meanwhile
+    (the start guard's repair reload) freezes WebKit's web process for good: its module loader
+    then retries the evaluation without end, in microtasks (docs/deploys.md, "Why PyScript starts
+    in every browser"). Inline, the ``await`` settles within the evaluation.
+    """
+    text = (site / PYSCRIPT_CONFIG).read_text(encoding="utf-8")
+    try:
+        config = json.loads(text)
+    except ValueError as error:
+        raise BuildError(f"{PYSCRIPT_CONFIG}: {error}") from None
+    return site_headers.attribute(json.dumps(config, separators=(",", ":")))
+
+
+def pyscript_imports(chunks: Iterable[str], version: str) -> str:
+    """What ``start.mjs``'s ``%PYSCRIPT_IMPORTS%`` becomes: a static import of every PyScript
+    chunk the build ships but ``core.js`` (which ``start.mjs`` imports by name).
+
+    PyScript imports its plugin chunks with ``import()`` once its core has read the config. They
+    import the core, whose top-level ``await`` makes their evaluation asynchronous too, and an
+    ``import()`` fetches them first: a page that WebKit leaves meanwhile freezes as with a config
+    to fetch (:func:`pyscript_config`). Imported statically, they are fetched and linked with
+    ``start.mjs``, before any module of the page is evaluated, so that their evaluation, whoever
+    asks first, waits for no task.
+    """
+    path = f"../../vendor/pyscript/{version}"
+    return "\n".join(f'import "{path}/{chunk}";' for chunk in chunks if chunk != "core.js")
 
 
 def fill_placeholders(text: str, values: dict[str, str], where: str) -> str:
@@ -488,7 +525,7 @@ def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
     entries = entry_scripts(site)
     for path in iter_files(site):
         rel = path.relative_to(site).as_posix()
-        if (path.suffix == ".py" and rel not in entries) or rel == START_GUARD:
+        if (path.suffix == ".py" and rel not in entries) or rel in (START_GUARD, PYSCRIPT_CONFIG):
             continue
         target = (stage if STABLE_FILE.match(rel) else app) / rel
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -529,7 +566,7 @@ def seal_build(stage: Path, app: Path) -> str:
     build_id = content_hash(stage, own)[:12]
     app.rename(app.parent / build_id)
     values = {"APP": f"./app/{build_id}", "BUILD": build_id}
-    for page in [*stage.glob("*.html"), app.parent / build_id / "pyscript.json"]:
+    for page in stage.glob("*.html"):
         page.write_text(fill_placeholders(page.read_text("utf-8"), values, page.name), "utf-8")
     return build_id
 
@@ -567,6 +604,8 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
         f'<link rel="modulepreload" href="./vendor/pyscript/%PYSCRIPT_VERSION%/{chunk}">'
         for chunk in chunks
     )
+    values["PYSCRIPT_IMPORTS"] = pyscript_imports(chunks, values["PYSCRIPT_VERSION"])
+    values["PYSCRIPT_CONFIG"] = pyscript_config(site)
     head = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
     values["RUNTIME_HEAD"] = fill_placeholders(head, values | keep, "RUNTIME_HEAD")
     out = out.resolve()

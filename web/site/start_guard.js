@@ -103,7 +103,7 @@
 
   // The first file of the app or the runtime answered with an HTTP error status, if any: the
   // cause of whatever failed next (a Python error, a rejected promise), so it is what is told.
-  const runtimeFile = /\/vendor\/|\/app\/|\.py$|\/pyscript\.json$/;
+  const runtimeFile = /\/vendor\/|\/app\/|\.py$/;
   const missingFile = (entries = performance.getEntriesByType("resource")) => {
     for (const entry of entries) {
       const url = entry.name.split("?")[0];
