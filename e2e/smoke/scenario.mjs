@@ -446,12 +446,7 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
       await assertNoProblems(browser, "the game after a wrong pair");
     });
 
-    it("a damaged runtime wasm in the cache repairs itself, the game kept", { timeout: 300_000 }, async (t) => {
-      // In WebKit this step still hangs about one run in four (WebKitWebDriver stops answering
-      // after the page's repair reload; a probe outside the driver saw the repair succeed):
-      // skipped there until that is understood. Chromium (e2e/test_start_repair.py) and Firefox
-      // run it.
-      if (browser.name === "WebKit") return t.skip("WebKitWebDriver hangs on the repair reload (see above)");
+    it("a damaged runtime wasm in the cache repairs itself, the game kept", { timeout: 300_000 }, async () => {
       // A server of its own (another origin: a fresh service worker and cache).
       const repairSite = await startSite();
       try {
