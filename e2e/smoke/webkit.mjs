@@ -174,6 +174,25 @@ async function launchOnce() {
   }
 }
 
+/** How long a script may go unanswered. WebKitWebDriver now and then never answers a script
+ * that reached a document as it was being left (about one first visit in 40 here): no reply,
+ * not even at the script timeout, while the commands sent after it are answered. */
+const REPLY_TIMEOUT_MS = 20_000;
+
+/** Resolve or reject as `command` (a WebDriver command's promise) does, or reject once it has
+ * not answered for REPLY_TIMEOUT_MS, naming `what`; a late reply is then dropped. */
+function answered(command, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`WebKitWebDriver did not answer ${what} within ${REPLY_TIMEOUT_MS} ms`)),
+      REPLY_TIMEOUT_MS,
+    );
+  });
+  command.catch(() => {}); // a reply after the timeout, or the session's end, has no one to tell
+  return Promise.race([command, late]).finally(() => clearTimeout(timer));
+}
+
 /** In the page: mark this document as the one being left. */
 function markDocument() {
   window.halfmoonLeaving = true;
@@ -206,25 +225,26 @@ class WebKitAdapter {
   /** Mark the open document, run `start` (which returns at once: page load strategy "none"),
    * then wait until a document without the mark has loaded. */
   async navigate(start) {
-    await this.driver.executeScript(markDocument);
+    await this.evaluate(markDocument);
     await start();
     await waitFor("the new document to load", async () => {
       try {
-        return await this.driver.executeScript(newDocumentLoaded);
+        return await this.evaluate(newDocumentLoaded);
       } catch {
-        return false; // the document changed under the script: look again
+        return false; // the document changed under the script, or it went unanswered: look again
       }
     }, { timeoutMs: 90_000, intervalMs: 100 });
   }
 
-  /** Run `fn(...args)` in the page; WebDriver awaits a returned promise. */
+  /** Run `fn(...args)` in the page; WebDriver awaits a returned promise. Rejects when
+   * WebKitWebDriver leaves it unanswered (see `answered`). */
   async evaluate(fn, ...args) {
-    return this.driver.executeScript(fn, ...args);
+    return answered(this.driver.executeScript(fn, ...args), fn.name || "a script");
   }
 
   /** Run `fn(...args)` in the page, which returns an element: a WebElement. */
   async element(fn, ...args) {
-    const element = await this.driver.executeScript(fn, ...args);
+    const element = await this.evaluate(fn, ...args);
     if (!element?.click) throw new Error(`${fn.name || "the lookup"} returned no element`);
     return element;
   }
