@@ -84,7 +84,7 @@ export class ChildProcess {
       throw new Error(`${this.name} exited (${code}) before printing ${pattern}:\n${this.text}`);
     });
     try {
-      return await Promise.race([match, ended, rejectAfter(timeoutMs, `${this.name} did not print ${pattern}`)]);
+      return await within(Promise.race([match, ended]), timeoutMs, `${this.name} did not print ${pattern}`);
     } finally {
       this.listeners.delete(listener);
     }
@@ -177,10 +177,20 @@ export function loadAverage() {
   }
 }
 
-function rejectAfter(ms, message) {
-  return sleep(ms).then(() => {
+/** Settle as `promise` does, or reject with "`message` within `ms` ms" once `ms` have passed
+ * first; the timer ends with it (so that it keeps no process waiting), and a late result of
+ * `promise` is dropped. */
+export async function within(promise, ms, message) {
+  const timer = new AbortController();
+  const late = sleep(ms, undefined, { signal: timer.signal }).then(() => {
     throw new Error(`${message} within ${ms} ms`);
   });
+  late.catch(() => {}); // aborted once `promise` settled first
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    timer.abort();
+  }
 }
 
 /** The pids of process group `pgid` (Linux /proc; just the leader elsewhere). */

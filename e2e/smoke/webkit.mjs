@@ -13,7 +13,7 @@
 
 import { readdirSync } from "node:fs";
 import net from "node:net";
-import { firstExisting, freePort, startProcess, waitFor } from "./processes.mjs";
+import { firstExisting, freePort, startProcess, waitFor, within } from "./processes.mjs";
 
 /** MiniBrowser: $HALFMOON_MINIBROWSER, else the one of Debian's libwebkit2gtk-4.1-0. */
 export function miniBrowserBinary() {
@@ -179,18 +179,10 @@ async function launchOnce() {
  * not even at the script timeout, while the commands sent after it are answered. */
 const REPLY_TIMEOUT_MS = 20_000;
 
-/** Resolve or reject as `command` (a WebDriver command's promise) does, or reject once it has
- * not answered for REPLY_TIMEOUT_MS, naming `what`; a late reply is then dropped. */
+/** Settle as `command` (a WebDriver command's promise) does, or reject once it has not
+ * answered for REPLY_TIMEOUT_MS, naming `what`; a late reply is then dropped. */
 function answered(command, what) {
-  let timer;
-  const late = new Promise((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`WebKitWebDriver did not answer ${what} within ${REPLY_TIMEOUT_MS} ms`)),
-      REPLY_TIMEOUT_MS,
-    );
-  });
-  command.catch(() => {}); // a reply after the timeout, or the session's end, has no one to tell
-  return Promise.race([command, late]).finally(() => clearTimeout(timer));
+  return within(command, REPLY_TIMEOUT_MS, `WebKitWebDriver did not answer ${what}`);
 }
 
 /** In the page: mark this document as the one being left. */
