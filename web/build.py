@@ -38,6 +38,7 @@ Usage: ``python3 web/build.py [--out DIR]``.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
 import json
 import os
@@ -47,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import catalogs  # web/catalogs.py
@@ -182,6 +184,77 @@ def iter_files(folder: Path) -> Iterator[Path]:
         rel = path.relative_to(folder).as_posix()
         if path.is_file() and not SITE_EXCLUDE.search(rel):
             yield path
+
+
+@dataclass(frozen=True)
+class VendorPatch:
+    """A named change the build makes to a vendored runtime file (docs/upgrading.md, R9): its
+    text ``old`` must be found exactly once in the file, else the build refuses."""
+
+    name: str
+    file: str
+    """A glob of the file's name (``core-*.js``)."""
+    old: str
+    new: str
+
+
+PYSCRIPT_PATCHES = (
+    VendorPatch(
+        name="idbmap-refused",
+        file="core-*.js",
+        # PyScript's IDBMap (its ``pyscript.fs`` store, opened when the core is evaluated):
+        # ``onerror`` is a method of the open request, so its ``this.dispatchEvent(e)`` throws
+        # "The event is already being dispatched", and the store's promise, rejected where
+        # IndexedDB is refused (or ``indexedDB.open`` throws, or there is no ``indexedDB``), is
+        # never handled. The fix: the handler an arrow function (``this`` is the map, as meant),
+        # the error marked handled, and the store's promise marked handled: a use of
+        # ``pyscript.fs`` still rejects, nothing else notices.
+        old=(
+            "onerror(e){n(e),this.dispatchEvent(e)}})}).then(e=>{const t=this.dispatchEvent"
+            '.bind(this);for(const n in e)n.startsWith("on")&&(e[n]=t);return e})}'
+        ),
+        new=(
+            "onerror:e=>{e.preventDefault(),n(e),this.dispatchEvent(e)}})}).then(e=>{const t="
+            'this.dispatchEvent.bind(this);for(const n in e)n.startsWith("on")&&(e[n]=t);'
+            "return e}),this.#e.catch(()=>{})}"
+        ),
+    ),
+    VendorPatch(
+        name="idbmapsync-refused",
+        file="core-*.js",
+        # PyScript's IDBMapSync (a Map kept in an IDBMap: its Pyodide engine's package cache,
+        # read before Pyodide is loaded, whatever ``packages_cache`` says): where its store
+        # cannot be read, the engine's ``await sync()`` rejects and Pyodide never loads. The
+        # fix: the map then works in memory, its store a no-op.
+        old=(
+            "this.#s=new y(...e),this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set"
+            "(t,n)})}"
+        ),
+        new=(
+            "this.#s=new y(...e),this.#o=this.#s.entries().then(e=>{for(const[t,n]of e)super.set"
+            "(t,n)},()=>{this.#s={clear(){},delete(){},set(){},close(){}}})}"
+        ),
+    ),
+)
+"""The changes made to PyScript's files as they are copied (docs/upgrading.md, R9)."""
+
+
+def patch_vendor(name: str, text: str, patches: Iterable[VendorPatch]) -> tuple[str, list[str]]:
+    """``text`` of the vendored file ``name`` with the patches for that file applied; and the
+    names of those applied. A patch whose text is not found exactly once stops the build."""
+    applied = []
+    for patch in patches:
+        if not fnmatch.fnmatchcase(name, patch.file):
+            continue
+        found = text.count(patch.old)
+        if found != 1:
+            raise BuildError(
+                f"the vendored {name} holds the text of patch {patch.name!r} {found} times, "
+                "not once: the runtime changed; see docs/upgrading.md (R9) before building"
+            )
+        text = text.replace(patch.old, patch.new)
+        applied.append(patch.name)
+    return text, applied
 
 
 def pyscript_files(dist_core: Path) -> list[str]:
@@ -505,14 +578,29 @@ def write_service_worker(out: Path, build_id: str) -> str:
     return str(manifest["cache"])
 
 
-def copy_vendor(src: Path, dest: Path, names: Iterable[str]) -> None:
-    """Copy runtime files, dropping source-map comments (the maps are not published)."""
+def copy_vendor(
+    src: Path, dest: Path, names: Iterable[str], patches: Iterable[VendorPatch] = ()
+) -> None:
+    """Copy runtime files, dropping source-map comments (the maps are not published) and
+    applying ``patches``, each to exactly one file (else :class:`BuildError`)."""
     dest.mkdir(parents=True, exist_ok=True)
+    patches = tuple(patches)
+    applied: list[str] = []
     for name in names:
         data = (src / name).read_bytes()
         if name.endswith((".js", ".mjs")):
             data = SOURCE_MAP.sub(b"\n", data)
+            text, done = patch_vendor(name, data.decode("utf-8"), patches)
+            if done:
+                data = text.encode("utf-8")
+                applied.extend(done)
         (dest / name).write_bytes(data)
+    for patch in patches:
+        if applied.count(patch.name) != 1:
+            raise BuildError(
+                f"patch {patch.name!r} applied to {applied.count(patch.name)} files of {src} "
+                f"matching {patch.file}, not one: see docs/upgrading.md (R9)"
+            )
 
 
 def copy_sources(stage: Path, site: Path, values: dict[str, str]) -> Path:
@@ -614,7 +702,12 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
     try:
         app = copy_sources(stage, site, values)
         fill_pages(stage, compile_python(stage, app, site, core, values["PYODIDE_VERSION"]))
-        copy_vendor(pyscript_dist, stage / "vendor/pyscript" / values["PYSCRIPT_VERSION"], chunks)
+        copy_vendor(
+            pyscript_dist,
+            stage / "vendor/pyscript" / values["PYSCRIPT_VERSION"],
+            chunks,
+            PYSCRIPT_PATCHES,
+        )
         copy_vendor(
             NODE_MODULES / "pyodide",
             stage / "vendor/pyodide" / values["PYODIDE_VERSION"],

@@ -13,7 +13,15 @@
   // the old one and waits. A started page keeps its build and shows the quiet offer "New
   // version — Reload" (#update-offer); if it is the only page open it also lets the new worker
   // take over, so that the next load runs the new build. "Reload" makes the new build run now.
-  const workers = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  // None where the browser refuses them: reading the property throws in a sandboxed frame
+  // and where site data is blocked, and may be undefined (docs/storage.md, "When saving fails").
+  const workers = (() => {
+    try {
+      return navigator.serviceWorker || null;
+    } catch {
+      return null;
+    }
+  })();
   // Whether a worker controls this page: not yet on the first visit, until the first worker
   // claims it (that change of controller is no update: it serves this very build).
   let controlled = Boolean(workers && workers.controller);

@@ -380,6 +380,15 @@
       lazyRuntime.replaceWith(lazyRuntime.content.cloneNode(true));
     };
     const framed = window.self !== window.top;
+    // Reading navigator.serviceWorker throws where the browser refuses it (a sandboxed
+    // frame, blocked site data): then no worker serves this page.
+    const servedByWorker = () => {
+      try {
+        return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+      } catch {
+        return false;
+      }
+    };
     if (page === "embed" && framed && "IntersectionObserver" in window) {
       observer = new IntersectionObserver(
         (entries) => {
@@ -388,7 +397,7 @@
         { rootMargin: "50% 0px" }, // half a viewport ahead (same-origin pages; else in view)
       );
       observer.observe(document.documentElement);
-    } else if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+    } else if (servedByWorker()) {
       startRuntime();
     } else if (document.visibilityState === "hidden") {
       startRuntime(); // a page opened in the background paints nothing: nothing to wait for
