@@ -20,19 +20,34 @@ from halfmoon_core import Game, replay
 from halfmoon_web.rules.seed_example import START
 
 #: Takes away each storage as ``how`` says: "thrown" (reading it throws a SecurityError, as
-#: Chromium's blocked site data and Firefox's blocked cookies do) or "missing" (undefined).
+#: Chromium's blocked site data does for a cross-site frame), "missing" (undefined), or "on use"
+#: (there, but every use refused: as Firefox with blocked cookies, whose ``indexedDB.open``
+#: throws, and a full or disabled storage).
 REFUSE = """(how) => {
+  const insecure = () => new DOMException("The operation is insecure.", "SecurityError");
   const refused = () => {
     if (how === "missing") return undefined;
-    throw new DOMException("The operation is insecure.", "SecurityError");
+    throw insecure();
   };
+  if (how === "on use") {
+    const no = () => { throw insecure(); };
+    for (const name of ["getItem", "setItem", "removeItem", "clear", "key"]) {
+      Storage.prototype[name] = no;
+    }
+    IDBFactory.prototype.open = no;
+    for (const name of ["open", "keys", "match", "has", "delete"]) {
+      CacheStorage.prototype[name] = () => Promise.reject(insecure());
+    }
+    ServiceWorkerContainer.prototype.register = () => Promise.reject(insecure());
+    return;
+  }
   for (const name of ["localStorage", "sessionStorage", "indexedDB", "caches"]) {
     Object.defineProperty(window, name, { get: refused, configurable: true });
   }
   Object.defineProperty(Navigator.prototype, "serviceWorker", { get: refused, configurable: true });
 }"""
 
-HOW = ["thrown", "missing"]
+HOW = ["thrown", "missing", "on use"]
 NOT_SAVED = (
     "Not saved: this browser does not let the game save. The game lasts while this page is open."
 )
@@ -47,12 +62,21 @@ def refuse_storage(page: Page, how: str) -> None:
 
 
 def storage_refused(page: Page) -> bool:
-    """True when the page's scripts reach no storage at all (the init script took hold)."""
+    """True when the page's scripts can use no storage at all (the init script took hold)."""
     return page.evaluate(
-        """() => {
-          const reached = (read) => { try { return Boolean(read()); } catch { return false; } };
-          return ![() => localStorage, () => sessionStorage, () => indexedDB, () => caches,
-                   () => navigator.serviceWorker].some(reached);
+        """async () => {
+          const used = async (use) => { try { await use(); return true; } catch { return false; } };
+          const uses = [
+            () => localStorage.getItem("x"),
+            () => sessionStorage.getItem("x"),
+            () => indexedDB.open("probe"),
+            () => caches.keys(),
+            () => navigator.serviceWorker.getRegistrations().then((found) => {
+              if (!found.length) throw new Error("none registered");
+            }),
+          ];
+          for (const use of uses) if (await used(use)) return false;
+          return true;
         }"""
     )
 

@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,7 @@ def build_module():
 
     spec = importlib.util.spec_from_file_location("halfmoon_build", ROOT / "web" / "build.py")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -124,3 +126,73 @@ def test_r5_load_pyodide_takes_the_options_the_runtime_module_passes() -> None:
     source = PYODIDE_MJS.read_text("utf-8")
     for option in ("stdLibURL", "lockFileContents", "indexURL"):
         assert option in source, f"R5 (docs/upgrading.md): loadPyodide lost the {option} option"
+
+
+#: Where PyScript's core defines its IndexedDB maps (R9): the constants they use, ``IDBMap``
+#: (``y``) and ``IDBMapSync`` (``h``), up to the next definition.
+IDBMAP_CLASSES = re.compile(
+    r"const\{assign:p\}=Object,f=\"entries\".*?class y extends EventTarget\{.*?"
+    r"class h extends Map\{.*?\}(?=const g=)",
+    re.S,
+)
+
+
+def idbmap_probe(core_text: str, how: str, tmp_path: Path) -> dict[str, object]:
+    """Run ``tests/pyscript_idbmap_probe.mjs`` on the IndexedDB maps of ``core_text``, with
+    IndexedDB refused as ``how`` says."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    found = IDBMAP_CLASSES.search(core_text)
+    assert found, "R9 (docs/upgrading.md): PyScript's IDBMap and IDBMapSync are not where they were"
+    code = tmp_path / f"idbmap-{how}.js"
+    code.write_text(found.group(0), encoding="utf-8")
+    done = subprocess.run(
+        [node, str(ROOT / "tests" / "pyscript_idbmap_probe.mjs"), str(code), how],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@needs_runtime
+def test_r9_the_build_patches_pyscripts_indexeddb_maps_once_each() -> None:
+    """R9: web/build.py patches PyScript's core (``PYSCRIPT_PATCHES``), each patch's text found
+    exactly once in the vendored chunk; an upgrade that changes it stops the build."""
+    build = build_module()
+    core = pyscript_core_chunks()
+    for patch in build.PYSCRIPT_PATCHES:
+        assert core.count(patch.old) == 1, (
+            f"R9 (docs/upgrading.md): patch {patch.name!r}'s text is found "
+            f"{core.count(patch.old)} times in PyScript's core, not once"
+        )
+
+
+@needs_runtime
+@pytest.mark.parametrize("how", ["missing", "throws", "error"])
+def test_r9_pyscripts_indexeddb_maps_bear_a_refused_indexeddb_once_patched(
+    how: str, tmp_path: Path
+) -> None:
+    """R9: with IndexedDB refused (no ``indexedDB``, ``open`` throwing, the request failing),
+    PyScript's maps as published leave nothing unhandled, its package cache syncs (in memory),
+    and a use of ``pyscript.fs`` is refused to its caller. As shipped upstream they do not:
+    that is why the build patches them (the probe shows it, so a PyScript that fixed it can
+    drop the patch)."""
+    build = build_module()
+    core = pyscript_core_chunks()
+    patched = core
+    for patch in build.PYSCRIPT_PATCHES:
+        patched = patched.replace(patch.old, patch.new)
+    assert idbmap_probe(patched, how, tmp_path) == {
+        "problems": [],
+        "synced": "resolved",
+        "used": "rejected",
+    }, "R9 (docs/upgrading.md): the patched IDBMap does not bear a refused IndexedDB"
+    upstream = idbmap_probe(core, how, tmp_path)
+    assert upstream["problems"] or upstream["synced"] == "rejected", (
+        "R9 (docs/upgrading.md): PyScript's own IDBMap bears a refused IndexedDB now: "
+        "drop the patches (web/build.py, PYSCRIPT_PATCHES)"
+    )

@@ -418,3 +418,39 @@ def test_the_inline_start_guard_uses_python_storage_keys(site: Path) -> None:
         "SELF_REPAIRED": storage.SELF_REPAIRED_KEY,
         "SETTINGS_KEY": storage.SETTINGS_KEY,
     }
+
+
+def test_the_published_pyscript_core_carries_each_patch(site: Path) -> None:
+    """PyScript's core chunk is published with every patch of ``build.PYSCRIPT_PATCHES`` applied
+    (docs/upgrading.md, R9), and the service worker's manifest checks the patched file."""
+    folder = site / "vendor" / "pyscript" / build.package_version("@pyscript/core")
+    (core,) = folder.glob("core-*.js")
+    text = core.read_text(encoding="utf-8")
+    for patch in build.PYSCRIPT_PATCHES:
+        assert text.count(patch.new) == 1, patch.name
+        assert patch.old not in text, patch.name
+    name = core.relative_to(site).as_posix()
+    assert sw_manifest(site)["checks"][name] == build.file_check(core)
+
+
+def test_a_patch_whose_text_is_not_found_once_stops_the_build() -> None:
+    """A vendored file that changed (the patch's text missing, or found twice) is refused by
+    name, never published unpatched or patched twice."""
+    patch = build.VendorPatch(name="probe", file="core-*.js", old="a()", new="b()")
+    assert build.patch_vendor("core-X.js", "x;a();y", [patch]) == ("x;b();y", ["probe"])
+    assert build.patch_vendor("other.js", "a();a()", [patch]) == ("a();a()", [])
+    for text, times in (("x;y", 0), ("a();a()", 2)):
+        with pytest.raises(build.BuildError, match=rf"patch 'probe' {times} times, not once"):
+            build.patch_vendor("core-X.js", text, [patch])
+
+
+def test_a_patch_that_matches_no_file_stops_the_build(tmp_path: Path) -> None:
+    """A patch must be applied to exactly one of the files copied (its file renamed: refused)."""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "core.js").write_text("a()", encoding="utf-8")
+    patch = build.VendorPatch(name="probe", file="core-*.js", old="a()", new="b()")
+    with pytest.raises(build.BuildError, match=r"patch 'probe' applied to 0 files"):
+        build.copy_vendor(tmp_path / "src", tmp_path / "out", ["core.js"], [patch])
+    renamed = build.VendorPatch(name="probe", file="core.js", old="a()", new="b()")
+    build.copy_vendor(tmp_path / "src", tmp_path / "out", ["core.js"], [renamed])
+    assert (tmp_path / "out" / "core.js").read_text(encoding="utf-8") == "b()"
