@@ -74,6 +74,18 @@ FRAMED_ANYWHERE = {"Cross-Origin-Resource-Policy": "cross-origin"}
 """The page that any site may frame says so to isolated sites too: a cross-origin isolated page
 may frame only documents that allow it by this header (and that are isolated themselves)."""
 
+LOADED_ANYWHERE = {
+    "Access-Control-Allow-Origin": "*",
+    "Cross-Origin-Resource-Policy": "cross-origin",
+}
+"""The build's files and the runtime (``app/``, ``vendor/``) may be loaded from any origin, for
+an embed in a sandboxed frame (``<iframe sandbox="allow-scripts">``, docs/hosting.md,
+"Embedding on another site"): its origin is opaque, so every file it loads is cross-origin.
+Its module scripts, fetches and preloads are CORS requests (the allowed origin ``*``); its style
+sheets, classic scripts and pictures are not, and its own embedder policy (``require-corp``)
+lets them in only with this resource policy. They are public, immutable files, fetched without
+credentials: nothing is shared that any visitor could not download."""
+
 META_LOST = ("frame-ancestors", "report-uri", "report-to", "sandbox")
 """CSP directives a ``<meta http-equiv>`` policy cannot carry (browsers ignore them there)."""
 
@@ -106,8 +118,8 @@ def rules() -> list[tuple[str, dict[str, str]]]:
         ("/sw.js", always_fresh() | {"Content-Type": JAVASCRIPT}),
         # A build's own files sit under app/<build-id>/ and the runtime under versioned folders
         # (web/build.py): a URL there never changes content.
-        ("/app/*", {"Cache-Control": IMMUTABLE}),
-        ("/vendor/*", {"Cache-Control": IMMUTABLE}),
+        ("/app/*", {"Cache-Control": IMMUTABLE} | LOADED_ANYWHERE),
+        ("/vendor/*", {"Cache-Control": IMMUTABLE} | LOADED_ANYWHERE),
         ("/*.wasm", {"Content-Type": "application/wasm"}),
         ("/*.mjs", {"Content-Type": JAVASCRIPT}),
         ("/*.webmanifest", {"Content-Type": "application/manifest+json"}),

@@ -31,6 +31,8 @@
       file: "Không tải được một tệp của trò chơi (mất kết nối?).",
       stall: "Trang không tải thêm được gì trong 20 giây.",
       damaged: "Một tệp trò chơi đã lưu trong trình duyệt bị hỏng.",
+      sandboxed: "Bảng này nằm trong một khung sandbox, và trang web của nó không cho các tệp của bảng tải vào khung đó (không phải lỗi kết nối).",
+      sandboxHelp: "Trang nhúng bảng có thể bỏ sandbox của khung, hoặc trang web của bảng gửi các header cho phép nhúng trong sandbox.",
       error: "Có lỗi khi khởi động.",
       help: "Nút dưới đây tải lại trò chơi từ máy chủ; ván đang chơi và thống kê vẫn được giữ.",
       repair: "Sửa và tải lại",
@@ -39,6 +41,8 @@
       file: "A file of the game could not be loaded (is the connection down?).",
       stall: "Nothing has loaded for 20 seconds.",
       damaged: "A file of the game kept by the browser is damaged.",
+      sandboxed: "This board is in a sandboxed frame, and its site does not let the board's files load there (this is not a connection problem).",
+      sandboxHelp: "The page that shows it can drop the frame's sandbox, or the board's site can send the headers a sandboxed embed needs.",
       error: "An error stopped the start.",
       help: "The button below downloads the game again; your game in progress and statistics are kept.",
       repair: "Repair and reload",
@@ -186,7 +190,13 @@
       reason.className = "boot-error-reason";
       shown.insertBefore(reason, shown.querySelector(".boot-error-detail"));
     }
-    reason.textContent = `${texts[kind] || texts.error} ${texts.help}`;
+    // In a sandboxed frame (an opaque origin) a file that does not load is refused by the
+    // site's headers (no CORS), not lost on the way: say so (docs/hosting.md, "Embedding on
+    // another site").
+    const sandboxed = kind === "file" && self.origin === "null";
+    reason.textContent = sandboxed
+      ? `${texts.sandboxed} ${texts.sandboxHelp}`
+      : `${texts[kind] || texts.error} ${texts.help}`;
     const detail = shown.querySelector(".boot-error-detail");
     if (detail) detail.textContent = root.getAttribute("data-error");
     for (const button of shown.querySelectorAll("[data-repair]")) button.textContent = texts.repair;
