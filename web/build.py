@@ -235,6 +235,21 @@ PYSCRIPT_PATCHES = (
             "(t,n)},()=>{this.#s={clear(){},delete(){},set(){},close(){}}})}"
         ),
     ),
+    VendorPatch(
+        name="broadcastchannel-refused",
+        file="core-*.js",
+        # coincident's stand-in for a SharedArrayBuffer (a page that is not cross-origin
+        # isolated: an embed framed by an ordinary page) opens a BroadcastChannel on the main
+        # thread when the core is evaluated; Firefox refuses one to a frame whose storage is
+        # blocked (third-party cookies blocked: "SecurityError: The operation is insecure").
+        # It serves Python workers only, which the app never starts: the fix, a channel that
+        # cannot be had is one that hears nothing.
+        old='replace(/\\W/g,"-"),r=new BroadcastChannel("dc78209b-186c-4f83-80e9-406becb7d9f3");',
+        new=(
+            'replace(/\\W/g,"-"),r=(()=>{try{return new BroadcastChannel("dc78209b-186c-4f83-'
+            '80e9-406becb7d9f3")}catch{return{postMessage(){}}}})();'
+        ),
+    ),
 )
 """The changes made to PyScript's files as they are copied (docs/upgrading.md, R9)."""
 

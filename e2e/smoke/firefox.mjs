@@ -32,6 +32,9 @@ export async function launchFirefox() {
       // not behaviour under test, and the optimising compiler's background work is CPU time
       // the whole test run shares (docs/testing.md, "Time").
       "javascript.options.wasm_optimizingjit": false,
+      // Third-party cookies blocked (1), and so third-party storage: the embed framed by
+      // another site (scenario.mjs) starts without any (Firefox's default, 5, partitions it).
+      "network.cookie.cookieBehavior": 1,
       "app.update.enabled": false,
       "browser.safebrowsing.malware.enabled": false,
       "browser.safebrowsing.phishing.enabled": false,
@@ -55,6 +58,7 @@ class FirefoxAdapter {
     this.page = page;
     this.version = `${version.replace(/^firefox\//i, "")} (${firefoxBinary()})`;
     this.errors = [];
+    this.target = page; // the page, or the frame entered (enterFrame)
     page.on("console", (message) => {
       if (message.type() === "error") {
         const where = message.location()?.url ?? "";
@@ -76,12 +80,12 @@ class FirefoxAdapter {
 
   /** Run `fn(...args)` in the page (awaited if it returns a promise); its JSON-able result. */
   async evaluate(fn, ...args) {
-    return this.page.evaluate(fn, ...args);
+    return this.target.evaluate(fn, ...args);
   }
 
   /** Run `fn(...args)` in the page, which returns an element: a handle for click(). */
   async element(fn, ...args) {
-    const handle = await this.page.evaluateHandle(fn, ...args);
+    const handle = await this.target.evaluateHandle(fn, ...args);
     const element = handle.asElement();
     if (!element) {
       await handle.dispose();
@@ -94,6 +98,18 @@ class FirefoxAdapter {
   async click(element) {
     await element.click();
     await element.dispose();
+  }
+
+  /** Act in the page's frame `index` (0: its first iframe) from now on. */
+  async enterFrame(index) {
+    const frames = this.page.mainFrame().childFrames();
+    if (!frames[index]) throw new Error(`the page has no frame ${index}`);
+    this.target = frames[index];
+  }
+
+  /** Act in the page itself again. */
+  async leaveFrame() {
+    this.target = this.page;
   }
 
   /** Console errors and uncaught exceptions since the last call. */

@@ -8,6 +8,8 @@
 //   click(handle)                     a real click (WebDriver / BiDi input), not a JS dispatch
 //   takeErrors()                      console errors and page errors the driver saw since the
 //                                     last call ([] when the driver cannot see them)
+//   enterFrame(index), leaveFrame()   evaluate(), element() and click() act in the page's
+//                                     frame `index` (0: its first iframe) until leaveFrame()
 //   close()                           stop the browser and everything started for it
 //
 // The page is driven through the interface contract only (docs/interface.md): page URLs, <html data-ready>/<html data-error>,
@@ -22,7 +24,7 @@ import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { loadAverage, waitFor } from "./processes.mjs";
-import { answers, ROOT, SITE_DIR, startSite } from "./server.mjs";
+import { answers, ROOT, SITE_DIR, startHost, startSite } from "./server.mjs";
 import { cachedSizes, damageCached } from "../page_caches.mjs";
 
 /** How many times each page is loaded in the start-up test. */
@@ -202,6 +204,28 @@ function readyGameAt(url, deal) {
   return restart.length === 1 && !restart[0].closest("[hidden], [inert], [aria-hidden='true']");
 }
 
+/** In the page: which storage it may use, e.g. "localStorage refused, indexedDB refused". */
+async function storageReport() {
+  const used = async (use) => {
+    try {
+      await use();
+      return "allowed";
+    } catch {
+      return "refused";
+    }
+  };
+  const idb = () => new Promise((resolve, reject) => {
+    const request = indexedDB.open("probe");
+    request.onsuccess = resolve;
+    request.onerror = (event) => {
+      event.preventDefault();
+      reject(request.error);
+    };
+  });
+  return `origin ${self.origin}: localStorage ${await used(() => localStorage.getItem("x"))}, ` +
+    `indexedDB ${await used(idb)}`;
+}
+
 /** In the page: whether a service worker controls the page. */
 function controlled() {
   return navigator.serviceWorker?.controller != null;
@@ -223,6 +247,20 @@ export async function load(browser, url, { abandoned = false } = {}) {
     await browser.evaluate(reloadSoon);
   } else if (url === undefined) await browser.reload();
   else await browser.goto(url);
+  const where = url ?? "the reload";
+  await waitForStart(browser, where, started);
+  const elapsed = Math.round(performance.now() - started);
+  await browser.evaluate(installWatcher);
+  // Every load here leaves a document that was ready: what it still had in flight (e.g. a
+  // card's suit mask, asked for when a card is first drawn) is abandoned, and Firefox reports
+  // that on the page that follows. The new page's own problems are all the others.
+  await assertNoProblems(browser, where, ABANDONED_LOADS);
+  return elapsed;
+}
+
+/** Wait until the document (or the frame entered) has started; fail on data-error, .py-error
+ * or none of them READY_TIMEOUT_MS after `started`. */
+async function waitForStart(browser, where, started = performance.now()) {
   const deadline = started + READY_TIMEOUT_MS;
   let state;
   let lastError;
@@ -236,18 +274,10 @@ export async function load(browser, url, { abandoned = false } = {}) {
     }
     if (state && (state.ready || state.error !== null || state.pyErrors.length)) break;
   }
-  const elapsed = Math.round(performance.now() - started);
-  const where = url ?? "the reload";
   assert.ok(state, `${browser.name}: could not read ${where}: ${lastError?.message}`);
   assert.equal(state.error, null, `${browser.name}: ${where} set data-error`);
   assert.deepEqual(state.pyErrors, [], `${browser.name}: ${where} shows a Python error`);
   assert.ok(state.ready, `${browser.name}: ${where} not ready after ${READY_TIMEOUT_MS} ms`);
-  await browser.evaluate(installWatcher);
-  // Every load here leaves a document that was ready: what it still had in flight (e.g. a
-  // card's suit mask, asked for when a card is first drawn) is abandoned, and Firefox reports
-  // that on the page that follows. The new page's own problems are all the others.
-  await assertNoProblems(browser, where, ABANDONED_LOADS);
-  return elapsed;
 }
 
 /** In the page: no longer ready, then reloaded once this script has returned. */
@@ -444,6 +474,41 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
       assert.deepEqual(state.pressed, [], "the selection is cleared");
       assert.deepEqual(state.cards, dealCardNames());
       await assertNoProblems(browser, "the game after a wrong pair");
+    });
+
+    it("the embed framed by another site plays, in a plain and in a sandboxed frame", { timeout: 300_000 }, async () => {
+      const host = await startHost(site.url, `embed.html?deal=${DEAL}&lang=en`);
+      try {
+        await browser.goto(host.url);
+        for (const [index, frame] of [[0, "the cross-site frame"], [1, "the sandboxed frame"]]) {
+          await browser.enterFrame(index);
+          try {
+            if (index === 1 && browser.name === "WebKit") {
+              // WebKit matches the CSP's 'self' to no URL in a sandboxed document (an opaque
+              // origin), so every file of the embed is refused there: the start guard says
+              // so, and blames no connection (docs/hosting.md, "Embedding on another site").
+              const told = await waitFor(`${frame} to tell its start error`, () =>
+                browser.evaluate(() => document.querySelector("#boot-error .boot-error-reason")?.textContent ?? ""),
+              { timeoutMs: READY_TIMEOUT_MS });
+              assert.match(told, /This board is in a sandboxed frame, and its site does not let/);
+              console.log(`# ${browser.name}: ${frame} does not start ('self' matches nothing there), and says so`);
+              continue;
+            }
+            await waitForStart(browser, frame);
+            await browser.evaluate(installWatcher);
+            console.log(`# ${browser.name}: ${frame} started (${await browser.evaluate(storageReport)})`);
+            await press(browser, cardName("9H", "4"));
+            await press(browser, cardName("2D", "7"));
+            const state = await waitForGame(browser, `the pair in ${frame}`, (s) => s.status === "Removed 9 of hearts and 2 of diamonds");
+            assert.ok(state.cards.includes(cardName("8H", "4", 7)), "the 8 of hearts is on pile 4");
+            await assertNoProblems(browser, frame);
+          } finally {
+            await browser.leaveFrame();
+          }
+        }
+      } finally {
+        await host.stop();
+      }
     });
 
     it("a damaged runtime wasm in the cache repairs itself, the game kept", { timeout: 300_000 }, async () => {

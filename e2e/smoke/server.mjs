@@ -2,6 +2,7 @@
 // and CSP of dist/_headers included) in a child process; its URL is read from what it prints.
 
 import { existsSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startProcess, waitFor } from "./processes.mjs";
@@ -54,4 +55,33 @@ export async function answers(url) {
   } catch {
     return false;
   }
+}
+
+/**
+ * Serve one page that frames the embed of the site at `siteUrl` twice, as another site would:
+ * at `http://localhost:PORT/` (the site is at 127.0.0.1: another site, so its frames get
+ * third-party storage, or none), in a plain frame and in `<iframe sandbox="allow-scripts">`
+ * (an opaque origin). Resolve with `{url, stop()}`.
+ */
+export async function startHost(siteUrl, embed) {
+  const frame = (attributes) =>
+    `<iframe ${attributes} src="${siteUrl}${embed}" width="600" height="480" title="Half Moon board"></iframe>`;
+  const html = `<!doctype html><meta charset="utf-8"><title>host</title>\n${frame("")}\n${frame('sandbox="allow-scripts"')}\n`;
+  const server = createServer((request, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    response.end(html);
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const url = `http://localhost:${server.address().port}/host.html`;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return Promise.resolve();
+    stopped = true;
+    server.closeAllConnections();
+    return new Promise((resolve) => server.close(() => resolve()));
+  };
+  return { url, stop };
 }

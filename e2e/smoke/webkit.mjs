@@ -246,6 +246,16 @@ class WebKitAdapter {
     await element.click();
   }
 
+  /** Act in the page's frame `index` (0: its first iframe) from now on. */
+  async enterFrame(index) {
+    await answered(this.driver.switchTo().frame(index), `entering frame ${index}`);
+  }
+
+  /** Act in the page itself again. */
+  async leaveFrame() {
+    await answered(this.driver.switchTo().defaultContent(), "leaving the frame");
+  }
+
   /** WebKitWebDriver has no log or BiDi channel: nothing to report from the driver itself. */
   takeErrors() {
     return [];

@@ -79,8 +79,18 @@
 
   // Register once the app is ready, so that precaching does not compete with the runtime
   // download on the first visit; then look for a newer build at once.
+  // Where the browser refuses this page its storage (site data blocked; a frame of another
+  // site with third-party cookies blocked), it refuses a worker too, and Firefox reports the
+  // refused registration as an error of the page: then none is asked for.
+  const storageRefused = () => {
+    try {
+      return typeof localStorage.length !== "number";
+    } catch {
+      return true;
+    }
+  };
   const registerWorker = () => {
-    if (!workers) return;
+    if (!workers || storageRefused()) return;
     workers.register("./sw.js")
       .then((registration) => {
         watchRegistration(registration);
