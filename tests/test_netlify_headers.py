@@ -106,3 +106,24 @@ def test_pages_and_service_worker_are_always_revalidated(
 ) -> None:
     headers = serve.headers_for(rules, path)
     assert headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize("path", [p for p in PATHS if p.startswith(("/app/", "/vendor/"))])
+def test_versioned_files_may_be_loaded_from_any_origin(
+    rules: list[serve.HeaderRule], path: str
+) -> None:
+    """An embed in a sandboxed frame (an opaque origin) loads every file cross-origin: CORS for
+    its modules and fetches, a resource policy for its style sheets under its embedder policy
+    (docs/hosting.md, "Embedding on another site")."""
+    headers = serve.headers_for(rules, path)
+    assert headers["Access-Control-Allow-Origin"] == "*"
+    assert headers["Cross-Origin-Resource-Policy"] == "cross-origin"
+
+
+@pytest.mark.parametrize("path", [*PAGE_PATHS, "/sw.js", "/manifest.webmanifest"])
+def test_pages_and_stable_files_are_not_opened_to_other_origins(
+    rules: list[serve.HeaderRule], path: str
+) -> None:
+    """Only the versioned files are readable by any origin; the pages are not (the embed's page
+    keeps its resource policy, for isolated framing sites)."""
+    assert "Access-Control-Allow-Origin" not in serve.headers_for(rules, path)
