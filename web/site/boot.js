@@ -4,10 +4,39 @@
 // 2. (start.mjs, a module, keeps PyScript within the Content-Security-Policy; see there.)
 // 3. Register the service worker once <html data-ready> is set, so that its precaching does
 //    not compete with the runtime download on the first visit; take updates safely (below).
+// 4. Say whether the game is available offline here: <html data-offline="ready|saving|
+//    unavailable"> and, when unavailable, data-offline-why="insecure|storage|quota|install",
+//    kept current, with the event "halfmoon-offline" on the document at each change (the game
+//    page's Settings panel says it in words: halfmoon_web/game/offline_view.py). The console
+//    tells the site owner once why offline is not available (console.warn, never an error).
+//    An install that failed is tried again at the next load, or after RETRY_MS.
 "use strict";
 
 (() => {
   const root = document.documentElement;
+
+  // Offline here? (docs/deploys.md, "Available offline here?")
+  const RETRY_MS = 10 * 60 * 1000;
+  let warned = false;
+  const offline = (state, why, detail, quiet) => {
+    const same = root.getAttribute("data-offline") === state && root.getAttribute("data-offline-why") === (why || null);
+    if (!same) {
+      root.setAttribute("data-offline", state);
+      if (why) root.setAttribute("data-offline-why", why);
+      else root.removeAttribute("data-offline-why");
+      document.dispatchEvent(new Event("halfmoon-offline"));
+    }
+    if (why && !warned && !quiet) {
+      warned = true;
+      const reasons = {
+        insecure: "this page is not a secure context (it needs HTTPS, or localhost), so the browser gives it no service worker",
+        storage: "the browser refused the service worker (site data blocked, or a private window)",
+        quota: "the browser's storage quota for this site is smaller than the offline copy; tried again later",
+        install: "saving the offline copy failed; tried again later",
+      };
+      console.warn(`Half Moon: offline play is not available: ${reasons[why]}.`, detail || "");
+    }
+  };
 
   // The service worker and updates (docs/deploys.md). A new build's worker installs beside
   // the old one and waits. A started page keeps its build and shows the quiet offer "New
@@ -17,6 +46,9 @@
   // Whether a worker controls this page: not yet on the first visit, until the first worker
   // claims it (that change of controller is no update: it serves this very build).
   let controlled = Boolean(workers && workers.controller);
+  if (!window.isSecureContext) offline("unavailable", "insecure");
+  else if (!workers) offline("unavailable", "storage", "no navigator.serviceWorker");
+  else offline(controlled ? "ready" : "saving");
   let reloadWanted = false;
   let reloading = false;
   const reload = () => {
@@ -49,8 +81,39 @@
       });
     });
   };
+  let retry = null;
+  const failed = (why, detail, quiet) => {
+    if (workers.controller) return; // the build in control stays available offline
+    offline("unavailable", why, detail, quiet);
+    if (retry === null) {
+      retry = setTimeout(() => {
+        retry = null;
+        registerWorker();
+      }, RETRY_MS);
+    }
+  };
+  // A worker being installed for a page that has no offline copy yet: ready when it is
+  // installed, failed when it becomes redundant without (its message says why: below).
+  const followInstall = (worker) => {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed" || worker.state === "activated") offline("ready");
+      else if (worker.state === "redundant" && root.getAttribute("data-offline") === "saving") {
+        // The worker's message says why (it may come after this change); told if it does not.
+        failed("install", "", true);
+        setTimeout(() => {
+          if (root.getAttribute("data-offline-why") === "install") failed("install", "the service worker's install failed");
+        }, 5000);
+      }
+    });
+  };
   if (workers) {
+    workers.addEventListener("message", (event) => {
+      const data = event.data || {};
+      if (data.type === "install-failed") failed(data.reason === "quota" ? "quota" : "install", data.detail);
+    });
     workers.addEventListener("controllerchange", () => {
+      offline("ready");
       if (!controlled) {
         controlled = true;
         return;
@@ -76,10 +139,19 @@
     workers.register("./sw.js")
       .then((registration) => {
         watchRegistration(registration);
-        return registration.update();
+        if (registration.active) offline("ready");
+        else {
+          offline("saving");
+          followInstall(registration.installing || registration.waiting);
+          registration.addEventListener("updatefound", () => followInstall(registration.installing));
+          return undefined; // installing now: it is the newest build
+        }
+        return registration.update().catch((error) => {
+          console.warn("Half Moon: update check failed:", error);
+        });
       })
       .catch((error) => {
-        console.warn("Half Moon: offline support or update check unavailable:", error);
+        failed(error && error.name === "SecurityError" ? "storage" : "install", error);
       });
   };
   const whenReady = new MutationObserver(() => {
