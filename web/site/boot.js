@@ -42,7 +42,13 @@
   // the old one and waits. A started page keeps its build and shows the quiet offer "New
   // version — Reload" (#update-offer); if it is the only page open it also lets the new worker
   // take over, so that the next load runs the new build. "Reload" makes the new build run now.
-  const workers = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  // (Reading it throws a SecurityError in a sandboxed frame without allow-same-origin.)
+  let workers = null;
+  try {
+    workers = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+  } catch {
+    workers = null;
+  }
   // Whether a worker controls this page: not yet on the first visit, until the first worker
   // claims it (that change of controller is no update: it serves this very build).
   let controlled = Boolean(workers && workers.controller);
