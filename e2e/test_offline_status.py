@@ -28,6 +28,10 @@ TEXTS = {
         "Offline: not available here. The site is not served over HTTPS",
         "Ngoại tuyến: không dùng được ở đây. Trang không được phục vụ qua HTTPS",
     ),
+    "storage": (
+        "Offline: not available. This browser does not let the site keep an offline copy",
+        "Ngoại tuyến: không dùng được. Trình duyệt này không cho trang giữ bản ngoại tuyến",
+    ),
     "quota": (
         "Offline: not available. There is not enough storage space",
         "Ngoại tuyến: không dùng được. Thiết bị này không đủ dung lượng",
@@ -175,3 +179,26 @@ def test_a_quota_too_small(new_context: Any, guard: PageGuard, site_dir: Path) -
         assert page.evaluate(CONTROLLED)
         assert len(page.evaluate(OUR_CACHES)) == 2
         expect_line(page, "ready")
+
+
+def test_service_worker_refused(new_context: Any) -> None:
+    """A browser that refuses the page its service worker in a secure context (register()
+    rejects with a SecurityError, as Chromium's does when the site's data is blocked): not
+    available, why, one warning, and the game plays."""
+    context: BrowserContext = new_context()
+    context.add_init_script(
+        """if (navigator.serviceWorker) {
+            navigator.serviceWorker.register = () => Promise.reject(new DOMException(
+                "Failed to register a ServiceWorker: The user denied permission to use "
+                + "Service Worker.", "SecurityError"));
+        }"""
+    )
+    page = context.new_page()
+    warnings = offline_warnings(page)
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    root = page.locator("html")
+    expect(root).to_have_attribute("data-offline", "unavailable")
+    expect(root).to_have_attribute("data-offline-why", "storage")
+    play(page, Game.from_code(DEAL), "4-7")
+    expect_line(page, "storage")
+    assert len(warnings) == 1 and "refused the service worker" in warnings[0]

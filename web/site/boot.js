@@ -144,6 +144,7 @@
     if (!workers) return;
     workers.register("./sw.js")
       .then((registration) => {
+        if (!registration) return failed("storage", "register() gave no registration");
         watchRegistration(registration);
         if (registration.active) offline("ready");
         else {
