@@ -99,12 +99,15 @@
     }
   };
   // A worker being installed for a page that has no offline copy yet: ready when it is
-  // installed, failed when it becomes redundant without (its message says why: below).
-  const followInstall = (worker) => {
+  // installed, failed when it becomes redundant without (its message says why: below), unless
+  // another worker of the registration replaced it (a newer sw.js).
+  const followInstall = (worker, registration) => {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
+      const replaced = [registration.installing, registration.waiting, registration.active]
+        .some((other) => other && other !== worker);
       if (worker.state === "installed" || worker.state === "activated") offline("ready");
-      else if (worker.state === "redundant" && root.getAttribute("data-offline") === "saving") {
+      else if (worker.state === "redundant" && !replaced && root.getAttribute("data-offline") === "saving") {
         // The worker's message says why (it may come after this change); told if it does not.
         failed("install", "", true);
         setTimeout(() => {
@@ -149,8 +152,8 @@
         if (registration.active) offline("ready");
         else {
           offline("saving");
-          followInstall(registration.installing || registration.waiting);
-          registration.addEventListener("updatefound", () => followInstall(registration.installing));
+          followInstall(registration.installing || registration.waiting, registration);
+          registration.addEventListener("updatefound", () => followInstall(registration.installing, registration));
           return undefined; // installing now: it is the newest build
         }
         return registration.update().catch((error) => {
