@@ -3,9 +3,11 @@ and reason boot.js sets on ``<html>`` has its words, in every language."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from halfmoon_web.game.offline_view import REASONS, offline_key
+from halfmoon_web.game.offline_view import REASONS, OfflineStatus, offline_key
 from halfmoon_web.shared import i18n
 
 
@@ -49,3 +51,39 @@ def test_the_words_say_each_case() -> None:
     assert i18n.t("vi", "offline_saving").startswith("Ngoại tuyến: đang lưu")
     assert "HTTPS" in i18n.t("vi", "offline_unavailable_insecure")
     assert "không đủ dung lượng" in i18n.t("vi", "offline_unavailable_quota")
+
+
+class _Element:
+    """An element's attributes, text and ``hidden``."""
+
+    def __init__(self, **attributes: str) -> None:
+        self.attributes = dict(attributes)
+        self.textContent = ""
+        self.hidden = True
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.attributes.get(name)
+
+
+def _page(lang: str, **attributes: str) -> tuple[OfflineStatus, _Element]:
+    """An OfflineStatus over a page whose ``<html>`` has ``attributes`` (``data_offline``...)."""
+    root = _Element(**{k.replace("_", "-"): v for k, v in attributes.items()})
+    line = _Element()
+    dom = SimpleNamespace(el=lambda _id: line, document=SimpleNamespace(documentElement=root))
+    state = SimpleNamespace(t=lambda key: i18n.t(lang, key))
+    return OfflineStatus(dom, state), line  # type: ignore[arg-type]
+
+
+def test_the_line_says_what_html_says_in_the_page_language() -> None:
+    view, line = _page("vi", data_offline="unavailable", data_offline_why="quota")
+    view.render()
+    assert not line.hidden and line.textContent == i18n.t("vi", "offline_unavailable_quota")
+    view, line = _page("en", data_offline="ready")
+    view.render()
+    assert not line.hidden and line.textContent == i18n.t("en", "offline_ready")
+
+
+def test_the_line_is_hidden_while_boot_js_has_said_nothing() -> None:
+    view, line = _page("en")
+    view.render()
+    assert line.hidden and line.textContent == ""
