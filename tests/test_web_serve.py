@@ -151,6 +151,104 @@ def test_pretty_urls(served: str) -> None:
     assert get(served + "nothing")[0] == 404
 
 
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """Hand a redirect back as it is (urllib would follow it)."""
+
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def get_unfollowed(url: str) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers (lower-case names) and body of a GET, a redirect not followed."""
+    opener = urllib.request.build_opener(_NoRedirects)
+    try:
+        with opener.open(url, timeout=10) as response:
+            headers = {k.lower(): v for k, v in response.headers.items()}
+            return response.status, headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+@pytest.fixture
+def cloudflare_site(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """Pages at the root, a page in a folder, and a file that is no page, served with
+    Cloudflare Pages' redirects."""
+    site = tmp_path / "site"
+    (site / "guide").mkdir(parents=True)
+    for name in ("index.html", "rules.html", "embed.html", "guide/index.html"):
+        (site / name).write_text(f"<!doctype html><title>{name}</title>", encoding="utf-8")
+    (site / "sw.js").write_text("'use strict';", encoding="utf-8")
+    (site / "_headers").write_text("/*\n  X-Frame: DENY\n", encoding="utf-8")
+    with serve.serve_in_thread(site, cloudflare_redirects=True) as url:
+        yield url
+
+
+@pytest.mark.parametrize(
+    ("path", "location"),
+    [
+        ("index.html", "/"),
+        ("index", "/"),
+        ("rules.html", "/rules"),
+        ("rules/", "/rules"),
+        ("embed.html?deal=HM1-N-AAAAAAB&steps=4-7", "/embed?deal=HM1-N-AAAAAAB&steps=4-7"),
+        ("embed/?lang=en", "/embed?lang=en"),
+        ("guide", "/guide/"),
+        ("guide/index.html", "/guide/"),
+        ("guide/index?x=1", "/guide/?x=1"),
+    ],
+)
+def test_cloudflare_redirects_a_page_to_its_canonical_name(
+    cloudflare_site: str, path: str, location: str
+) -> None:
+    """A page asked for by another name than its canonical one: 308 to it, the query kept."""
+    status, headers, body = get_unfollowed(cloudflare_site + path)
+    assert (status, headers["location"], body) == (308, location, b"")
+
+
+@pytest.mark.parametrize(
+    ("path", "title"),
+    [
+        ("", "index.html"),
+        ("?deal=HM1-N-AAAAAAB", "index.html"),
+        ("rules", "rules.html"),
+        ("embed?deal=HM1-N-AAAAAAB", "embed.html"),
+        ("guide/", "guide/index.html"),
+    ],
+)
+def test_cloudflare_serves_a_page_at_its_canonical_name(
+    cloudflare_site: str, path: str, title: str
+) -> None:
+    """The canonical name serves the page itself, with the site's headers."""
+    status, headers, body = get_unfollowed(cloudflare_site + path)
+    assert status == 200 and headers["x-frame"] == "DENY"
+    assert f"<title>{title}</title>".encode() in body
+
+
+def test_cloudflare_redirects_only_pages(cloudflare_site: str) -> None:
+    """Files that are not pages, and names of no page, are answered as without the option."""
+    assert get_unfollowed(cloudflare_site + "sw.js")[0] == 200
+    assert get_unfollowed(cloudflare_site + "nothing.html")[0] == 404
+    assert get_unfollowed(cloudflare_site + "nothing/")[0] == 404
+
+
+def test_without_the_option_nothing_redirects(served: str) -> None:
+    """The default server (Netlify's behaviour) serves /index.html and /embed.html as they
+    are."""
+    assert get_unfollowed(served + "index.html")[0] == 200
+    assert get_unfollowed(served + "embed.html?deal=x")[0] == 200
+
+
+def test_the_command_takes_the_option() -> None:
+    """``--cloudflare-redirects`` is an option of the command line."""
+    result = subprocess.run(
+        [sys.executable, str(serve.ROOT / "web" / "serve.py"), "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "--cloudflare-redirects" in result.stdout
+
+
 def test_server_refuses_after_shutdown(tmp_path: Path) -> None:
     """Leaving serve_in_thread closes the socket: the URL is refused afterwards."""
     with serve.serve_in_thread(tmp_path) as url:

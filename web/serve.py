@@ -15,8 +15,16 @@ zip archives and PNGs are sent as they are. Brotli is Node's (``web/brotli.mjs``
 standard library has none); each compressed file is kept under :data:`CACHE_DIR`, named after
 a hash of its content, so a file is compressed once whatever the folder or the server.
 
-Usage: ``python3 web/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]``; ``--port 0``
-listens on any free port, and the first line printed names it.
+With ``--cloudflare-redirects`` it also answers as Cloudflare Pages' pretty URLs do (its default
+HTML handling): a request for an HTML page under a name other than its canonical one gets
+``308 Permanent Redirect`` to it, the query kept (:func:`cloudflare_redirect` lists the cases:
+``/index.html`` -> ``/``, ``/rules.html`` and ``/rules/`` -> ``/rules``, ``/embed.html?deal=X`` ->
+``/embed?deal=X``), and the canonical name serves the page (``/rules`` is ``rules.html``). The
+tests use it to hold the service worker to a host that redirects (e2e/test_pretty_urls.py).
+
+Usage: ``python3 web/serve.py [--port 8000] [--host 127.0.0.1] [--dir dist]
+[--cloudflare-redirects]``; ``--port 0`` listens on any free port, and the first line printed
+names it.
 The e2e tests reuse :func:`make_server` and :func:`serve_in_thread`.
 """
 
@@ -293,6 +301,37 @@ def warm_cache(directory: str | Path) -> int:
     return 0
 
 
+def cloudflare_redirect(directory: str | Path, url_path: str, query: str = "") -> str | None:
+    """Where Cloudflare Pages redirects a request for ``url_path`` (decoded, from the root) of
+    the folder ``directory``, or None when it serves it as it is. Only the names of HTML pages
+    redirect, with 308, to the page's canonical name, ``query`` (the request's, without ``?``)
+    kept:
+
+    * a folder's page, ``D/index.html``: ``/D/index.html`` and ``/D/index`` -> ``/D/``, and
+      ``/D`` -> ``/D/`` (the root's: ``/index.html`` and ``/index`` -> ``/``);
+    * any other page, ``P.html``: ``/P.html`` and ``/P/`` -> ``/P`` (served as ``P.html``).
+    """
+    root = Path(directory)
+
+    def page(path: str) -> bool:
+        local = root / path.strip("/")
+        return path.endswith(".html") and local.is_file() and root in local.resolve().parents
+
+    target = None
+    last = url_path.rsplit("/", 1)[-1]
+    if last in ("index.html", "index") and page(url_path[: -len(last)] + "index.html"):
+        target = url_path[: -len(last)]  # a folder's page: the folder, with its slash
+    elif last.endswith(".html") and page(url_path):
+        target = url_path[: -len(".html")]
+    elif not last and url_path != "/" and page(url_path[:-1] + ".html"):
+        target = None if page(url_path + "index.html") else url_path[:-1]
+    elif last and "." not in last and page(url_path + "/index.html"):
+        target = None if page(url_path + ".html") else url_path + "/"
+    if target is None or target == url_path:
+        return None
+    return f"{target}?{query}" if query else target
+
+
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static file handler with explicit MIME types and the headers of the folder's
     ``_headers`` (read again when it changes: a deployment replaces the folder's files)."""
@@ -300,6 +339,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     extensions_map = MIME_TYPES
     quiet = False
+    #: Answer as Cloudflare Pages' pretty URLs do (:func:`cloudflare_redirect`).
+    cloudflare_redirects = False
     _etag: str | None = None
 
     def _url_path(self) -> str:
@@ -322,6 +363,15 @@ class SiteHandler(SimpleHTTPRequestHandler):
         than what it replaces, so ``If-Modified-Since`` would wrongly answer 304."""
         del self.headers["If-Modified-Since"]
         self._etag = None
+        if self.cloudflare_redirects:
+            query = urlsplit(self.path).query
+            target = cloudflare_redirect(self.directory, self._url_path(), query)
+            if target is not None:
+                self.send_response(HTTPStatus.PERMANENT_REDIRECT)
+                self.send_header("Location", target)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return None
         local = self._local_file()
         if local is None:
             return super().send_head()
@@ -426,10 +476,17 @@ class SiteServer(ThreadingHTTPServer):
 
 
 def make_server(
-    directory: Path = DEFAULT_DIR, host: str = "127.0.0.1", port: int = 8000, *, quiet: bool = False
+    directory: Path = DEFAULT_DIR,
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    *,
+    quiet: bool = False,
+    cloudflare_redirects: bool = False,
 ) -> SiteServer:
-    """Create (but do not start) a server for ``directory``; port 0 picks a free port."""
-    handler = type("BoundSiteHandler", (SiteHandler,), {"quiet": quiet})
+    """Create (but do not start) a server for ``directory``; port 0 picks a free port;
+    ``cloudflare_redirects``: redirect as Cloudflare Pages does (:func:`cloudflare_redirect`)."""
+    options = {"quiet": quiet, "cloudflare_redirects": cloudflare_redirects}
+    handler = type("BoundSiteHandler", (SiteHandler,), options)
     return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
@@ -440,13 +497,17 @@ def serve_in_thread(
     port: int = 0,
     *,
     quiet: bool = True,
+    cloudflare_redirects: bool = False,
 ) -> Iterator[str]:
-    """Serve ``directory`` from a background thread; yield the base URL (ending in ``/``).
+    """Serve ``directory`` from a background thread; yield the base URL (ending in ``/``);
+    ``cloudflare_redirects`` as for :func:`make_server`.
 
     The server is shut down and its socket closed when the block exits, so later requests to
     that URL are refused.
     """
-    server = make_server(directory, host, port, quiet=quiet)
+    server = make_server(
+        directory, host, port, quiet=quiet, cloudflare_redirects=cloudflare_redirects
+    )
     thread = threading.Thread(target=server.serve_forever, name="halfmoon-serve", daemon=True)
     thread.start()
     try:
@@ -467,12 +528,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=port_number, default=8000, help="0 picks any free port")
     parser.add_argument("--dir", type=Path, default=DEFAULT_DIR)
+    parser.add_argument(
+        "--cloudflare-redirects",
+        action="store_true",
+        help="redirect pages as Cloudflare Pages' pretty URLs do (/index.html -> /, 308)",
+    )
     args = parser.parse_args(argv)
     if not (args.dir / "index.html").is_file():
         print(f"{args.dir}/index.html is missing: run `npm run build` first", file=sys.stderr)
         return 1
     try:
-        server = make_server(args.dir, args.host, args.port)
+        server = make_server(
+            args.dir, args.host, args.port, cloudflare_redirects=args.cloudflare_redirects
+        )
     except OSError as exc:
         print(f"serve.py: {bind_problem(exc, args.host, args.port)}", file=sys.stderr)
         return 1

@@ -20,6 +20,13 @@
 //   runtime's wasm, whose damage Pyodide does not report, is checked each time it is served,
 //   after the answer; damaged, it is dropped and the page told ("damaged"). start_guard.js is
 //   the page's side (docs/deploys.md, "Damaged caches").
+// * A page the host answered through a redirect (Cloudflare Pages' pretty URLs: /index.html ->
+//   /, /rules.html -> /rules) is stored as a response of its own URL, made again from the body
+//   and headers: a redirected response may not answer a navigation (docs/deploys.md,
+//   "Hosts that redirect").
+// * An install that fails deletes the caches it made (never those of the build in control, nor
+//   a runtime cache that was there before) and tells the pages why ("install-failed": "quota"
+//   when the storage quota was too small, else "install"); boot.js says it and tries later.
 "use strict";
 
 const MANIFEST = /*PRECACHE*/ { "build": "dev", "cache": "halfmoon-app-dev", "files": [],
@@ -49,6 +56,24 @@ const verified = async (file, response) => {
   return hex(await crypto.subtle.digest("SHA-256", body)) === check[1] ? response : null;
 };
 
+/** `response` as one that may answer a navigation: a response got through a redirect (its
+ * `redirected` flag) is made again from its body, status and headers, as a response of the
+ * URL asked for. The body is the same file: what `verified` checked. */
+const unredirected = async (response) => {
+  if (!response || !response.redirected) return response;
+  const { status, statusText, headers } = response;
+  return new Response(await response.blob(), { status, statusText, headers });
+};
+
+/** Wait for every promise of `promises` to settle (none still writes into a cache after), then
+ * throw the first failure, a full storage's (QuotaExceededError) before any other. */
+const settled = async (promises) => {
+  const failed = (await Promise.allSettled(promises)).filter((r) => r.status === "rejected");
+  if (failed.length === 0) return;
+  const quota = failed.find((r) => r.reason && r.reason.name === "QuotaExceededError");
+  throw (quota || failed[0]).reason;
+};
+
 /** Put into `cacheName` every file of `files` it does not hold intact yet: from another Half
  * Moon cache or the HTTP cache when `reuse` (files whose URL names their version), else fresh
  * from the server. What is put must be the build's file, byte for byte (the manifest's size
@@ -57,7 +82,7 @@ const verified = async (file, response) => {
  * differs from ours too, and fails the install. */
 const fill = async (cacheName, files, reuse) => {
   const cache = await caches.open(cacheName);
-  await Promise.all(files.map(async (file) => {
+  await settled(files.map(async (file) => {
     const url = href(file);
     if (await verified(file, await cache.match(url))) return;
     const known = reuse && (await verified(file, await caches.match(url)));
@@ -66,7 +91,7 @@ const fill = async (cacheName, files, reuse) => {
       const response = await fetch(new Request(url, { cache: mode }));
       if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
       const good = await verified(file, response);
-      if (good) return cache.put(url, good);
+      if (good) return cache.put(url, await unredirected(good));
     }
     throw new Error(`${file} is not this build's (size or SHA-256): a newer deployment?`);
   }));
@@ -76,7 +101,8 @@ const fill = async (cacheName, files, reuse) => {
  * network fails or gives something else. */
 const refetch = async (cacheName, file) => {
   try {
-    const good = await verified(file, await fetch(new Request(href(file), { cache: "reload" })));
+    const fetched = await fetch(new Request(href(file), { cache: "reload" }));
+    const good = await unredirected(await verified(file, fetched));
     if (!good) return null;
     await (await caches.open(cacheName)).put(href(file), good.clone());
     return good;
@@ -115,12 +141,32 @@ const watch = async (clientId, cacheName, file, response) => {
   for (const page of pages) page.postMessage({ type: "damaged", file });
 };
 
+/** Tell every page of ours, controlled or not (a first visit's page is not), `message`. */
+const tellPages = async (message) => {
+  const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  for (const page of pages) page.postMessage(message);
+};
+
 self.addEventListener("install", (event) => {
-  // An install that fails leaves no worker behind: the browser tries the newest sw.js later.
-  event.waitUntil(Promise.all([
-    fill(MANIFEST.runtimeCache, MANIFEST.runtime, true),
-    fill(MANIFEST.cache, MANIFEST.files, false),
-  ]));
+  // An install that fails leaves no worker behind, and no cache it made: a partial copy would
+  // hold room for nothing. The runtime cache is dropped only if this install made it (another
+  // build, the one in control say, may use it); the build's own cache is this install's. The
+  // pages are told why; boot.js registers again later (the next load, or after a while).
+  event.waitUntil((async () => {
+    const runtimeWasThere = await caches.has(MANIFEST.runtimeCache);
+    try {
+      await settled([
+        fill(MANIFEST.runtimeCache, MANIFEST.runtime, true),
+        fill(MANIFEST.cache, MANIFEST.files, false),
+      ]);
+    } catch (error) {
+      await caches.delete(MANIFEST.cache);
+      if (!runtimeWasThere) await caches.delete(MANIFEST.runtimeCache);
+      const quota = error && error.name === "QuotaExceededError";
+      await tellPages({ type: "install-failed", reason: quota ? "quota" : "install", detail: String(error) });
+      throw error;
+    }
+  })());
 });
 
 /** Drop the caches of every build but this one and the newest other one (caches.keys() lists
@@ -177,12 +223,27 @@ const keyOf = (request) => {
   return key;
 };
 
+/** For a navigation to a page's name with a slash after it (/rules/), the page's own name
+ * (/rules, the query kept), as Cloudflare Pages redirects it; else null. Relative URLs would
+ * not resolve under the slash, online or offline. */
+const pageWithoutSlash = (request) => {
+  const url = new URL(request.url);
+  if (request.mode !== "navigate" || url.pathname === "/" || !url.pathname.endsWith("/")) return null;
+  const name = url.origin + url.pathname.slice(0, -1);
+  return OWN.has(name + ".html") && !OWN.has(url.origin + url.pathname + "index.html") ? name + url.search : null;
+};
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
+  const canonical = pageWithoutSlash(request);
+  if (canonical) {
+    event.respondWith(Response.redirect(canonical, 308)); // not "redirected": it may answer
+    return;
+  }
   const key = keyOf(request);
   const file = FILE_OF.get(key);
-  event.respondWith((async () => {
+  const answer = async () => {
     if (file !== undefined) {
       // A file of this build: from its cache; if it is not there (never cached, or dropped
       // as damaged), from the network, checked and cached again.
@@ -196,5 +257,8 @@ self.addEventListener("fetch", (event) => {
       if (fresh) return fresh;
     }
     return (await caches.match(key)) || fetch(request);
-  })());
+  };
+  // Never a redirected response for a navigation (the browser refuses it: net::ERR_FAILED),
+  // whichever cache it comes from (one an older worker filled, say).
+  event.respondWith(request.mode === "navigate" ? answer().then(unredirected) : answer());
 });

@@ -25,6 +25,7 @@ from .dialogs import Dialogs
 from .end_dialog import EndDialog
 from .info_bar import InfoBar
 from .language import PageLanguage
+from .offline_view import OfflineStatus
 from .page_dom import PageDom
 from .page_events import PageEvents
 from .panels import Panels
@@ -63,6 +64,8 @@ class GamePage:
         ctx.on(("backups", "language"), backups.render)
         self.language = PageLanguage(ctx)
         self.settings = SettingsPanel(ctx, board, self.language)
+        offline = self.offline = OfflineStatus(dom, state)
+        ctx.on(("language",), offline.render)
         self.panels = Panels(dom, {"settings-panel": backups.render, "stats-panel": stats.render})
         play = self.play = GamePlay(ctx, board, self.tabs, dialogs)
         shortcuts = {  # docs/keyboard.md, "Shortcuts"
@@ -115,6 +118,7 @@ class GamePage:
         self.settings.fill_languages()
         self.settings.sync_form()
         self.settings.show_looks()
+        self.offline.render()
         self.saver.save_game()
         notices = [*notices, *self.saver.problem_texts()]
         for button in dom.document.querySelectorAll("[data-action][disabled]"):

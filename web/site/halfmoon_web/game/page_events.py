@@ -42,6 +42,8 @@ class PageEvents:
         for dialog in doc.querySelectorAll("dialog"):
             dialog.addEventListener("close", closed)
         doc.addEventListener("visibilitychange", dom.proxy(self.on_visibility))
+        # boot.js says whether the game is available offline (docs/deploys.md).
+        doc.addEventListener("halfmoon-offline", dom.proxy(lambda _event: page.offline.render()))
         window.addEventListener("storage", dom.proxy(self.on_storage))
         # Leaving (closed, reloaded, navigated away: every way fires pagehide): saved at once.
         leaving = dom.proxy(lambda _event: page.saver.flush(leaving=True))
