@@ -14,8 +14,13 @@ export function firefoxUnavailable() {
   return firefoxBinary() ? undefined : "no Firefox (install Debian's firefox-esr, or set HALFMOON_FIREFOX)";
 }
 
-/** Launch Firefox and open one page: resolve with a browser adapter (see scenario.mjs). */
-export async function launchFirefox() {
+/**
+ * Launch Firefox and open one page: resolve with a browser adapter (see scenario.mjs).
+ * `cookieBehavior` is Firefox's `network.cookie.cookieBehavior`: 1 (the default here) blocks
+ * third-party cookies and so third-party storage; `null` leaves Firefox's own default (5, total
+ * cookie protection: a framed site's storage partitioned by the site that frames it).
+ */
+export async function launchFirefox({ cookieBehavior = 1 } = {}) {
   process.env.PUPPETEER_SKIP_DOWNLOAD = "1";
   const { default: puppeteer } = await import("puppeteer-core");
   const browser = await puppeteer.launch({
@@ -33,8 +38,9 @@ export async function launchFirefox() {
       // the whole test run shares (docs/testing.md, "Time").
       "javascript.options.wasm_optimizingjit": false,
       // Third-party cookies blocked (1), and so third-party storage: the embed framed by
-      // another site (scenario.mjs) starts without any (Firefox's default, 5, partitions it).
-      "network.cookie.cookieBehavior": 1,
+      // another site (scenario.mjs) starts without any (Firefox's default, 5, partitions it;
+      // firefox-partitioned.test.mjs runs the framed embed there).
+      ...(cookieBehavior === null ? {} : { "network.cookie.cookieBehavior": cookieBehavior }),
       "app.update.enabled": false,
       "browser.safebrowsing.malware.enabled": false,
       "browser.safebrowsing.phishing.enabled": false,
@@ -43,7 +49,8 @@ export async function launchFirefox() {
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 1280, height: 800 });
-    return new FirefoxAdapter(browser, page, await browser.version());
+    const policy = cookieBehavior === null ? "default cookie policy" : `cookieBehavior ${cookieBehavior}`;
+    return new FirefoxAdapter(browser, page, `${await browser.version()}, ${policy}`);
   } catch (error) {
     await browser.close();
     throw error;

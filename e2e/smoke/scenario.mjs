@@ -404,6 +404,47 @@ function reportFigures(browser, timings) {
 }
 
 /**
+ * A host page at `localhost` (another site than the site's `127.0.0.1`) frames the embed
+ * plainly and sandboxed (`allow-scripts` only); in each frame a pair is played. WebKit's
+ * sandboxed frame is expected to say why it cannot start instead (docs/hosting.md,
+ * "Embedding on another site").
+ */
+export async function playFramedEmbeds(browser, siteUrl) {
+  const host = await startHost(siteUrl, `embed.html?deal=${DEAL}&lang=en`);
+  try {
+    await browser.goto(host.url);
+    for (const [index, frame] of [[0, "the cross-site frame"], [1, "the sandboxed frame"]]) {
+      await browser.enterFrame(index);
+      try {
+        if (index === 1 && browser.name === "WebKit") {
+          // WebKit matches the CSP's 'self' to no URL in a sandboxed document (an opaque
+          // origin), so every file of the embed is refused there: the start guard says
+          // so, and blames no connection (docs/hosting.md, "Embedding on another site").
+          const told = await waitFor(`${frame} to tell its start error`, () =>
+            browser.evaluate(() => document.querySelector("#boot-error .boot-error-reason")?.textContent ?? ""),
+          { timeoutMs: READY_TIMEOUT_MS });
+          assert.match(told, /This board is in a sandboxed frame, and its site does not let/);
+          console.log(`# ${browser.name}: ${frame} does not start ('self' matches nothing there), and says so`);
+          continue;
+        }
+        await waitForStart(browser, frame);
+        await browser.evaluate(installWatcher);
+        console.log(`# ${browser.name}: ${frame} started (${await browser.evaluate(storageReport)})`);
+        await press(browser, cardName("9H", "4"));
+        await press(browser, cardName("2D", "7"));
+        const state = await waitForGame(browser, `the pair in ${frame}`, (s) => s.status === "Removed 9 of hearts and 2 of diamonds");
+        assert.ok(state.cards.includes(cardName("8H", "4", 7)), "the 8 of hearts is on pile 4");
+        await assertNoProblems(browser, frame);
+      } finally {
+        await browser.leaveFrame();
+      }
+    }
+  } finally {
+    await host.stop();
+  }
+}
+
+/**
  * Register the smoke tests for one browser. `launch()` resolves with an adapter (see the top of
  * this file); `unavailable` is a skip reason (the browser is not installed) or undefined.
  */
@@ -525,38 +566,34 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
     // Last: in Firefox, the navigation that followed this page of frames (the next step's
     // goto) was seen to wait for ever for its load event.
     it("the embed framed by another site plays, in a plain and in a sandboxed frame", { timeout: 300_000 }, async () => {
-      const host = await startHost(site.url, `embed.html?deal=${DEAL}&lang=en`);
-      try {
-        await browser.goto(host.url);
-        for (const [index, frame] of [[0, "the cross-site frame"], [1, "the sandboxed frame"]]) {
-          await browser.enterFrame(index);
-          try {
-            if (index === 1 && browser.name === "WebKit") {
-              // WebKit matches the CSP's 'self' to no URL in a sandboxed document (an opaque
-              // origin), so every file of the embed is refused there: the start guard says
-              // so, and blames no connection (docs/hosting.md, "Embedding on another site").
-              const told = await waitFor(`${frame} to tell its start error`, () =>
-                browser.evaluate(() => document.querySelector("#boot-error .boot-error-reason")?.textContent ?? ""),
-              { timeoutMs: READY_TIMEOUT_MS });
-              assert.match(told, /This board is in a sandboxed frame, and its site does not let/);
-              console.log(`# ${browser.name}: ${frame} does not start ('self' matches nothing there), and says so`);
-              continue;
-            }
-            await waitForStart(browser, frame);
-            await browser.evaluate(installWatcher);
-            console.log(`# ${browser.name}: ${frame} started (${await browser.evaluate(storageReport)})`);
-            await press(browser, cardName("9H", "4"));
-            await press(browser, cardName("2D", "7"));
-            const state = await waitForGame(browser, `the pair in ${frame}`, (s) => s.status === "Removed 9 of hearts and 2 of diamonds");
-            assert.ok(state.cards.includes(cardName("8H", "4", 7)), "the 8 of hearts is on pile 4");
-            await assertNoProblems(browser, frame);
-          } finally {
-            await browser.leaveFrame();
-          }
-        }
-      } finally {
-        await host.stop();
-      }
+      await playFramedEmbeds(browser, site.url);
+    });
+  });
+}
+
+/**
+ * The framed embed alone, in a browser launched by `launch` (another configuration of a
+ * browser the full scenario runs, e.g. Firefox with its default cookie policy).
+ */
+export function defineFramedEmbedSuite({ name, launch, unavailable }) {
+  if (unavailable) console.log(`# ${name} framed-embed test skipped: ${unavailable}`);
+  describe(`${name}: the embed framed by another site`, { skip: unavailable ?? false }, () => {
+    let site;
+    let browser;
+
+    before(async () => {
+      site = await startSite();
+      browser = await launch();
+      console.log(`# ${name}: ${browser.version}, site at ${site.url}`);
+    });
+
+    after(async () => {
+      await browser?.close();
+      await site?.stop();
+    });
+
+    it("plays, in a plain and in a sandboxed frame", { timeout: 300_000 }, async () => {
+      await playFramedEmbeds(browser, site.url);
     });
   });
 }
