@@ -761,6 +761,7 @@ def build_inputs() -> list[Path]:
         Path(catalogs.__file__).resolve(),
         Path(__file__).resolve(),
         Path(site_headers.__file__).resolve(),
+        Path(site_headers.site_origin.__file__).resolve(),
         Path(shared_facts.__file__).resolve(),
         Path(page_head.__file__).resolve(),
         BYTECODE_JOB,

@@ -20,11 +20,13 @@ import argparse
 import base64
 import hashlib
 import html
+import os
 import re
 import sys
 from pathlib import Path
 
 import shared_facts  # web/shared_facts.py
+import site_origin  # web/site_origin.py
 
 FILE_NAME = "_headers"
 #: The one inline script of the pages (web/build.py writes it into each page's ``<head>``, its
@@ -38,22 +40,42 @@ def inline_script_hash(text: str) -> str:
     return f"'sha256-{base64.b64encode(digest).decode('ascii')}'"
 
 
-CSP = {
-    "default-src": "'self'",
-    "script-src": "'self' 'wasm-unsafe-eval' " + inline_script_hash(shared_facts.start_guard()),
-    "style-src": "'self'",
-    "img-src": "'self'",
-    "connect-src": "'self'",
-    "worker-src": "'self'",
-    "manifest-src": "'self'",
-    "object-src": "'none'",
-    "base-uri": "'self'",
-    "form-action": "'self'",
-    "frame-ancestors": "'none'",
-}
-"""The pages' Content-Security-Policy: nothing from another origin, no inline script but the start
-guard (allowed by its hash), no eval (WebAssembly compiles: ``'wasm-unsafe-eval'``), and no
-framing."""
+def csp_directives(site_origins: tuple[str, ...] = ()) -> dict[str, str]:
+    """The pages' Content-Security-Policy: nothing from another origin, no inline script but the
+    start guard (allowed by its hash), no eval (WebAssembly compiles: ``'wasm-unsafe-eval'``),
+    and no framing. The site's own files are allowed by ``'self'`` and by ``site_origins``, the
+    origins the build was told (``web/site_origin.py``: WebKit matches ``'self'`` to nothing in
+    a sandboxed frame)."""
+    own = " ".join(["'self'", *site_origins])
+    return {
+        "default-src": own,
+        "script-src": f"{own} 'wasm-unsafe-eval' " + inline_script_hash(shared_facts.start_guard()),
+        "style-src": own,
+        "img-src": own,
+        "connect-src": own,
+        "worker-src": own,
+        "manifest-src": own,
+        "object-src": "'none'",
+        "base-uri": "'self'",
+        "form-action": "'self'",
+        "frame-ancestors": "'none'",
+    }
+
+
+def origins_of_this_build() -> tuple[str, ...]:
+    """The site's origins named by this process's environment (``web/site_origin.py``); an
+    address that is not an origin stops the program with a message saying why."""
+    try:
+        return site_origin.origins_from(os.environ)
+    except site_origin.SiteOriginError as error:
+        raise SystemExit(f"web/site_headers.py: {error}") from None
+
+
+SITE_ORIGINS = origins_of_this_build()
+"""The site's own origins, as this build was told them (none unless told)."""
+
+CSP = csp_directives(SITE_ORIGINS)
+"""The pages' Content-Security-Policy (:func:`csp_directives`)."""
 
 FRAMED_BY = {"index": "'none'", "rules": "'none'", "embed": "*"}
 """Each page (``NAME.html``) and who may frame it (``frame-ancestors``): the game and the rules

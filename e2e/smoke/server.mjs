@@ -1,11 +1,14 @@
 // The site for the smoke tests: the built dist/ served by `web/serve.py --port 0` (the headers
 // and CSP of dist/_headers included) in a child process; its URL is read from what it prints.
 
-import { existsSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startProcess, waitFor } from "./processes.mjs";
+import { promisify } from "node:util";
+import { freePort, startProcess, waitFor } from "./processes.mjs";
 
 /** The repository's root folder. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -22,17 +25,39 @@ function python() {
 /**
  * Start serving SITE_DIR on a free port; resolve with `{url, stop()}` once the server answers.
  * `url` is the base URL, ending in `/`; `stop()` ends the server (safe to call twice).
+ * With `toldItsOrigin`, the site is built afresh into a folder of its own for a port chosen
+ * first, with that origin named to the build (HALFMOON_SITE_ORIGIN, web/site_origin.py), and
+ * served there; `stop()` removes the folder.
  */
-export async function startSite() {
-  if (!existsSync(path.join(SITE_DIR, "index.html"))) {
-    throw new Error(`${SITE_DIR}/index.html is missing: run \`npm run build\` first`);
+export async function startSite({ toldItsOrigin = false } = {}) {
+  let dir = SITE_DIR;
+  let port = 0;
+  let cleanUp = () => {};
+  if (toldItsOrigin) {
+    port = await freePort();
+    dir = mkdtempSync(path.join(tmpdir(), "halfmoon-site-"));
+    cleanUp = () => rmSync(dir, { recursive: true, force: true });
+    const env = { ...process.env, HALFMOON_SITE_ORIGIN: `http://127.0.0.1:${port}` };
+    try {
+      await promisify(execFile)(python(), [path.join(ROOT, "web", "build.py"), "--out", dir], { cwd: ROOT, env });
+    } catch (error) {
+      cleanUp();
+      throw new Error(`the build for ${env.HALFMOON_SITE_ORIGIN} failed: ${error.stderr || error.message}`);
+    }
+  }
+  if (!existsSync(path.join(dir, "index.html"))) {
+    throw new Error(`${dir}/index.html is missing: run \`npm run build\` first`);
   }
   const server = startProcess(
     "web/serve.py",
     python(),
-    [path.join(ROOT, "web", "serve.py"), "--host", "127.0.0.1", "--port", "0", "--dir", SITE_DIR],
+    [path.join(ROOT, "web", "serve.py"), "--host", "127.0.0.1", "--port", String(port), "--dir", dir],
     { cwd: ROOT, env: { ...process.env, PYTHONUNBUFFERED: "1" } },
   );
+  const stop = async () => {
+    await server.stop();
+    cleanUp();
+  };
   try {
     // Any wording will do, as long as the line names the URL with its real port.
     const [printed] = await server.waitForOutput(/https?:\/\/[\w.[\]:-]+:(?!0\/)\d+\/?/, 20_000);
@@ -40,9 +65,9 @@ export async function startSite() {
     await waitFor(`${url} to answer`, async () => (await fetch(url + "index.html")).ok, {
       timeoutMs: 20_000,
     });
-    return { url, stop: () => server.stop() };
+    return { url, stop };
   } catch (error) {
-    await server.stop();
+    await stop();
     throw error;
   }
 }
