@@ -39,6 +39,7 @@ STORAGE_KEYS = (
     "BACKUPS_KEY",
     "RETRIED_BUILD_KEY",
     "SELF_REPAIRED_KEY",
+    "REPAIRED_FAILURE_KEY",
 )
 """The names, in ``storage.py``, of every localStorage and sessionStorage key of the site."""
 

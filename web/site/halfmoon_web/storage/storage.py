@@ -23,9 +23,13 @@ SNAPSHOT_KEY = "halfmoon.board-snapshot"
 #: Copies of unreadable values (halfmoon_web/storage/backups.py).
 BACKUPS_KEY = "halfmoon.backups"
 #: The start guard's sessionStorage keys (web/site/start_guard.js, docs/deploys.md): one reload
-#: for a build replaced mid-start, and what its self-repair dropped. Python never reads them.
+#: for a build replaced mid-start, what its self-repair dropped, what Repair was pressed for.
+#: Python never reads them.
 RETRIED_BUILD_KEY = "halfmoon.retried-build"
 SELF_REPAIRED_KEY = "halfmoon.self-repaired"
+#: The failure (address and message) the player last pressed Repair for: the same failure
+#: after that Repair makes the next Repair load the page without its query (never a loop).
+REPAIRED_FAILURE_KEY = "halfmoon.repaired-failure"
 #: Where an earlier version kept its one copy of a bad value (read once, then moved).
 OLD_BACKUP_SUFFIX = ".backup"
 #: Kept only while there is room: given up, in this order, when a save does not fit.
