@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from game_support import button, play, status, winning_game
+from game_support import DEAL, button, play, status, winning_game
 from harness import new_tab, open_app, store_texts
 from playwright.sync_api import Locator, Page, expect
 
@@ -104,3 +104,25 @@ def test_a_win_refused_by_a_full_storage_is_stored_merged_by_the_next_move(
     assert stats["history"] == "LLLW"
     expect(warm_page.locator("#save-status")).to_be_hidden()
     assert status(warm_page).inner_text()
+
+
+def test_another_tabs_unreadable_save_is_told_truly_and_this_game_goes_on(
+    warm_page: Page,
+) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    game = Game.from_code(DEAL)
+    play(warm_page, game, game.legal_moves()[0])
+    other = new_tab(warm_page.context, warm_page.site_url)  # type: ignore[attr-defined]
+    other.evaluate("() => localStorage.setItem('halfmoon.game', '{a broken save')")
+    play(warm_page, game, game.legal_moves()[0])  # this tab's next save meets it
+    said = status(warm_page)
+    expect(said).to_contain_text(
+        "The game another tab stored could not be read: it is not valid JSON. This tab's game "
+        "goes on, saved in its place. A copy is kept in Settings, under “Unreadable saves”."
+    )
+    expect(said).not_to_contain_text("A new game started")
+    expect(warm_page.locator("#deal-code")).to_have_text(DEAL)
+    expect(warm_page.locator("#moves")).to_have_text("2")
+    stored = json.loads(warm_page.evaluate("() => localStorage.getItem('halfmoon.game')"))
+    assert stored["start"] == DEAL and stored["moves"].count(",") == 1
+    expect(warm_page.locator("#save-status")).to_be_hidden()

@@ -37,14 +37,17 @@ class Problem:
     """A stored value that could not be used: its key, why (``problem`` is ``too_large``,
     ``too_deep``, ``not_json`` or ``invalid`` with the parser's, engine's or view's ``detail``: the
     engine's :class:`~halfmoon_core.Message` and the view's :class:`.InvalidValue` are said in
-    the page's language), its length, and
-    what became of it (``kept``, ``kept_part`` or ``dropped``)."""
+    the page's language), its length,
+    what became of it (``kept``, ``kept_part`` or ``dropped``), and whether another tab stored
+    it while this page ran (``elsewhere``: this page's own game goes on, it does not start
+    anew)."""
 
     key: str
     problem: str
     detail: Reason
     size: int
     kept: Kept
+    elsewhere: bool = False
 
 
 def json_text(value: Any) -> str:
@@ -87,9 +90,10 @@ class SavedData:
         """Games this page counted that storage has not taken yet (full or blocked), oldest
         first: added to the statistics as stored at the next write that succeeds."""
 
-    def read(self, key: str, parse: Callable[[Any], T]) -> T | None:
+    def read(self, key: str, parse: Callable[[Any], T], *, elsewhere: bool = False) -> T | None:
         """The value of ``key`` made by ``parse``; None when absent or unusable (then shelved
-        and reported in :attr:`problems`)."""
+        and reported in :attr:`problems`; ``elsewhere``: another tab stored it while this page
+        ran)."""
         text = self.storage.get_text(key)
         if text is None:
             self._now_newer(key, None)
@@ -98,18 +102,18 @@ class SavedData:
             data = parse_stored(text)
         except Unreadable as exc:
             self._now_newer(key, None)
-            self._shelve(key, text, exc.problem, exc.detail)
+            self._shelve(key, text, exc.problem, exc.detail, elsewhere)
             return None
         if self._now_newer(key, text if newer_value(key, data) else None):
             return None  # left in place, never shelved
         try:
             return parse(data)
         except HalfMoonError as exc:
-            self._shelve(key, text, "invalid", exc.message)
+            self._shelve(key, text, "invalid", exc.message, elsewhere)
         except InvalidValue as exc:  # the view's own reason, said in the page's language
-            self._shelve(key, text, "invalid", exc)
+            self._shelve(key, text, "invalid", exc, elsewhere)
         except ValueError as exc:
-            self._shelve(key, text, "invalid", str(exc))
+            self._shelve(key, text, "invalid", str(exc), elsewhere)
         return None
 
     def _now_newer(self, key: str, text: str | None) -> bool:
@@ -147,9 +151,11 @@ class SavedData:
         stored (their changes are lost when the page closes)."""
         return [key for key in (SETTINGS_KEY, STATS_KEY) if key in self.not_written]
 
-    def _shelve(self, key: str, text: str, problem: str, detail: Reason) -> None:
+    def _shelve(
+        self, key: str, text: str, problem: str, detail: Reason, elsewhere: bool = False
+    ) -> None:
         kept = self.shelf.keep(key, text, problem, str(detail))  # kept in English
-        self.problems.append(Problem(key, problem, detail, len(text), kept))
+        self.problems.append(Problem(key, problem, detail, len(text), kept, elsewhere))
 
     def take_problems(self) -> list[Problem]:
         """The problems found since the last call."""
