@@ -72,6 +72,8 @@ def test_a_daily_link_and_the_button_on_a_clock_before_the_first_daily_deal(
     expect(page.get_by_role("dialog")).to_have_count(0)
     expect(page.locator("#deal-code")).to_have_text(code)  # the game stays, and plays on
     play_a_pair(page, lang, game)
+    button(page, {"en": "Statistics", "vi": "Thống kê"}[lang]).click()  # the daily streak
+    expect(page.locator("#stats-panel")).to_be_visible()
     expect(page.locator(".py-error")).to_have_count(0)
 
 

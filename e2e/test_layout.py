@@ -284,7 +284,7 @@ def test_the_board_and_the_controls_fit_320_px_at_any_height(
 
 
 BEFORE_PYTHON = [((320, 568), "vi"), ((360, 740), "vi"), ((740, 360), "vi"), ((768, 1024), "vi")]
-BEFORE_PYTHON += [((740, 360), "en")]
+BEFORE_PYTHON += [((740, 360), "en"), ((320, 256), "vi")]
 
 
 @pytest.mark.parametrize(

@@ -124,3 +124,54 @@ def test_unreadable_statistics_stored_meanwhile_are_shelved_then_the_win_written
     assert (stored(backend).played, stored(backend).won) == (1, 1)
     assert [problem.key for problem in data.take_problems()] == [STATS_KEY]
     assert data.storage.saving
+
+
+class Waiting:
+    """A merged write that counts how often its text is made and whether it is over."""
+
+    def __init__(self, text: str | None = "merged") -> None:
+        self.made, self.over, self.value = 0, False, text
+
+    def text(self) -> str | None:
+        self.made += 1
+        return self.value
+
+    def done(self) -> None:
+        self.over = True
+
+
+def test_a_merged_write_is_remade_at_each_write_until_stored() -> None:
+    backend = FullFor()
+    backend.refused.add(STATS_KEY)
+    storage = Storage(backend)
+    waiting = Waiting()
+    assert not storage.set_merged(STATS_KEY, waiting)
+    assert storage.get_text(STATS_KEY) is None  # no text held in memory for it
+    storage.remove(STATS_KEY)  # an unreadable value taken out: the write still waits
+    storage.set_text(GAME_KEY, "g")
+    assert (waiting.made, waiting.over, storage.pending) == (2, False, [STATS_KEY])
+    backend.refused.clear()
+    storage.set_text(GAME_KEY, "g")
+    assert (waiting.made, waiting.over, backend.items[STATS_KEY]) == (3, True, "merged")
+    storage.set_text(GAME_KEY, "g")
+    assert waiting.made == 3 and storage.saving
+
+
+def test_a_plain_write_of_the_key_replaces_a_merged_one() -> None:
+    backend = FullFor()
+    backend.refused.add(STATS_KEY)
+    storage = Storage(backend)
+    waiting, later = Waiting(), Waiting("later")
+    storage.set_merged(STATS_KEY, waiting)
+    storage.set_merged(STATS_KEY, later)  # carries the first on: not over
+    assert not waiting.over and not later.over
+    backend.refused.clear()
+    assert storage.set_text(STATS_KEY, "plain")
+    assert later.over and backend.items[STATS_KEY] == "plain" and storage.saving
+
+
+def test_a_merged_write_with_nothing_to_write_is_dropped() -> None:
+    storage = Storage(FullFor())
+    nothing = Waiting(None)
+    assert storage.set_merged(STATS_KEY, nothing)
+    assert nothing.over and storage.saving and STATS_KEY not in storage.pending
