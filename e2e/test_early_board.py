@@ -20,7 +20,7 @@ from game_support import DEAL, card, card_name, play, set_setting
 from harness import open_app, ready_state, wait_for_app
 from playwright.sync_api import Error, Page, Route, expect
 
-from halfmoon_core import Game, Move
+from halfmoon_core import Game, Move, save_game
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 RUNTIME_FILE = "**/pyodide.asm.wasm"
@@ -529,3 +529,28 @@ def test_rules_and_embed_show_their_boards_before_python(
     held.release()
     wait_for_app(page)
     expect(page.locator(".hm-board.hm-static")).to_have_count(0)
+
+
+@pytest.mark.parametrize("minutes", [99_999, 100_000, 143_999])
+def test_a_clock_of_any_length_python_writes_is_painted_before_python(
+    page: Page, minutes: int
+) -> None:
+    """A game's clock counts up to 100 days (144000:00): however many digits of minutes the
+    stored board's clock has, early.js paints it before Python (docs/startup.md)."""
+    game = Game.from_code(DEAL)
+    game.push(Move.of("5", "6"))
+    saved = {**save_game(game, minutes * 60_000), "counted": False}
+    open_app(page, "index.html?lang=en")
+    write_storage(page, "halfmoon.game", json.dumps(saved))
+    open_app(page, "index.html?lang=en")  # the saved game, its clock waiting for a tap
+    shown = f"{minutes}:00"
+    expect(page.locator("#time")).to_have_text(shown)
+    page.goto(page.site_url + "icon.svg", wait_until="commit")  # type: ignore[attr-defined]
+    stored = read_storage(page, SNAPSHOT_KEY)  # written as the page left
+    assert stored is not None and json.loads(stored)["time"] == shown
+    held = goto_held(page, "index.html?lang=en")
+    expect(page.locator("#board > .hm-board.hm-early")).to_be_visible()
+    expect(page.locator("#time")).to_have_text(shown)
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("#time")).to_have_text(shown)

@@ -240,8 +240,51 @@ def test_the_board_fits_a_1280x720_window_zoomed_to_200_percent(
     assert_first_screen(page, game, "1280x720 at 200 % after a pair")
 
 
+#: The left and right edges of every pile, every reserve slot and every control of the page's
+#: header (the tools, the copy and share buttons), and how wide the page can scroll.
+EDGES = """() => {
+  const edges = (selector) => [...document.querySelectorAll(selector)]
+    .filter((el) => el.checkVisibility())
+    .map((el) => {
+      const box = el.getBoundingClientRect();
+      return [el.dataset.name || el.getAttribute("aria-label") || el.textContent.trim(),
+              box.left, box.right];
+    });
+  return {
+    places: edges("#board .hm-place"),
+    controls: edges(".topbar button"),
+    scrollWidth: document.scrollingElement.scrollWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("size", [(320, 256), (320, 568)], ids=["320x256", "320x568"])
+def test_the_board_and_the_controls_fit_320_px_at_any_height(
+    deal_page: Page, size: tuple[int, int]
+) -> None:
+    """320 CSS px wide, short or tall (320×256: a 1280×1024 window at 400 % zoom, WCAG 1.4.10):
+    the twelve piles, the reserve and every control lie within the width; the page may scroll
+    down, never sideways, and every playable card can be scrolled to and tapped."""
+    width, height = size
+    deal_page.set_viewport_size({"width": width, "height": height})
+    found = deal_page.evaluate(EDGES)
+    deal_page.screenshot(path=str(ARTIFACTS / f"layout-{width}x{height}.png"), full_page=True)
+    assert len(found["places"]) == 20 and len(found["controls"]) >= 9, found
+    outside = [
+        name for name, left, right in found["places"] + found["controls"]
+        if left < 0 or right > width
+    ]  # fmt: skip
+    assert outside == [], f"outside the {width} px: {outside}"
+    assert found["scrollWidth"] <= width, "the page scrolls sideways"
+    game = Game.from_code(DEAL)
+    for place in game.playable():
+        box = card(deal_page, game, place).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, place
+    play(deal_page, game, "4-7")  # the cards are tapped where they are (scrolled into view)
+
+
 BEFORE_PYTHON = [((320, 568), "vi"), ((360, 740), "vi"), ((740, 360), "vi"), ((768, 1024), "vi")]
-BEFORE_PYTHON += [((740, 360), "en")]
+BEFORE_PYTHON += [((740, 360), "en"), ((320, 256), "vi")]
 
 
 @pytest.mark.parametrize(

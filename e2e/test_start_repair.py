@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ import serve
 from dying_server import DyingServer
 from game_support import DEAL, button, open_settings, play
 from harness import CONTROLLED, PageGuard, open_app, page_function
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from halfmoon_core import Game
@@ -251,3 +252,37 @@ def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
     assert len(seen) >= 2, seen
     expect(page.locator("#boot-error")).to_be_hidden()
     assert page.evaluate("sessionStorage.length") == 0  # the one retry is free again
+
+
+@pytest.mark.allow_page_errors  # the failed starts' own errors
+def test_repair_never_reloads_into_the_same_failure_twice(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """A start that fails because of its address (here, as a stand-in: ``main.py`` answers 404
+    to any page whose address asks for a deal): the first Repair loads the same address, which
+    fails the same way; the second loads the page without its query (its language kept), which
+    plays."""
+    page = new_context(service_workers="block").new_page()
+
+    def refuse_a_deal_page(route: Route) -> None:
+        if "deal=" in page.url:
+            route.fulfill(status=404, body="not here")
+        else:
+            route.continue_()
+
+    page.route("**/main.py", refuse_a_deal_page)
+    failing = f"{site_url}index.html?lang=en&deal={DEAL}"
+    page.goto(failing, wait_until="commit")
+    detail = page.locator("#boot-error-detail")
+    expect(detail).to_contain_text("main.py (HTTP 404)", timeout=BOUND_MS)
+    with page.expect_navigation():
+        button(page, "Repair and reload").click()  # the same address again: the same failure
+    page.wait_for_selector("html[data-error]:not([data-reloading])", timeout=BOUND_MS)
+    assert page.url == failing
+    expect(detail).to_contain_text("main.py (HTTP 404)", timeout=BOUND_MS)
+    with page.expect_navigation():
+        button(page, "Repair and reload").click()  # not a third time: without the query
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.url == f"{site_url}index.html?lang=en"
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert page.evaluate("() => sessionStorage.getItem('halfmoon.repaired-failure')") is None

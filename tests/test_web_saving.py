@@ -10,6 +10,7 @@ import pytest
 from web_support import MemoryStorage
 
 from halfmoon_core import Game
+from halfmoon_web.game.saving_view import problem_text
 from halfmoon_web.game.session import GameSession
 from halfmoon_web.stats.stats import GameRecord
 from halfmoon_web.storage.backups import KEEP_CHARS, PER_KEY, BackupShelf
@@ -318,6 +319,36 @@ def test_junk_from_another_tab_is_ignored(text: str | None) -> None:
     _, _, tab_b = tabs()
     mine = session_after()
     assert tab_b.incoming(text, mine) == ("same", mine)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])
+def test_another_tabs_unreadable_game_is_said_as_such_and_this_game_saved(lang: str) -> None:
+    backend, _tab_a, tab_b = tabs()
+    (move,) = first_moves(1)
+    mine = session_after(move)
+    assert tab_b.save(mine, 0) == "saved"
+    backend.items[GAME_KEY] = "{a broken save"  # another tab
+    assert tab_b.save(mine, 0) == "saved"  # this tab's game takes its place
+    assert json.loads(backend.items[GAME_KEY])["moves"] == move
+    (problem,) = tab_b.data.take_problems()
+    assert problem.elsewhere and problem.key == GAME_KEY
+    said = problem_text(problem, lang)
+    started = {"en": "A new game started", "vi": "Đã bắt đầu ván mới"}[lang]
+    assert started not in said
+    assert said.startswith(
+        {"en": "The game another tab stored could not be read: it is not valid JSON. "
+               "This tab's game goes on, saved in its place.",
+         "vi": "Không đọc được ván mà một thẻ khác đã lưu: "}[lang]
+    )  # fmt: skip
+
+
+def test_an_unreadable_game_at_start_is_said_as_a_new_game() -> None:
+    data = SavedData(Storage(FakeStorage()))
+    data.storage.set_text(GAME_KEY, "{a broken save")
+    assert GameStore(data).load() is None
+    (problem,) = data.take_problems()
+    assert not problem.elsewhere
+    assert "A new game started." in problem_text(problem, "en")
 
 
 def test_a_stale_tab_with_nothing_new_is_told_to_catch_up() -> None:

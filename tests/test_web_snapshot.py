@@ -16,7 +16,9 @@ from web_support import MemoryStorage
 
 from halfmoon_core import PILES, RESERVE, Game
 from halfmoon_web.board.board_markup import board_root, drawn_board, to_html
+from halfmoon_web.shared.clock import format_time
 from halfmoon_web.storage import snapshot
+from halfmoon_web.storage.bounds import MAX_DURATION_MS
 from halfmoon_web.storage.snapshot import (
     MAX_EARLY_TAPS,
     MAX_SNAPSHOT_CHARS,
@@ -63,6 +65,16 @@ def test_snapshot_holds_the_board_the_game_and_the_info_bar() -> None:
         "time": "1:05",
         "html": '<div class="hm-board"></div>',
     }
+
+
+def test_early_js_takes_every_clock_python_writes() -> None:
+    """The clock of a snapshot has as many digits of minutes as the longest time a game's clock
+    counts (the clock stops there), and the build gives early.js that many (docs/startup.md)."""
+    longest = format_time(MAX_DURATION_MS)
+    assert longest == "144000:00"
+    assert len(longest.split(":")[0]) == snapshot.SNAPSHOT_MINUTE_DIGITS
+    early = (SITE / "early.js").read_text(encoding="utf-8")
+    assert "{1,${%SNAPSHOT_MINUTE_DIGITS%}}:[0-5][0-9]" in early
 
 
 def test_a_snapshot_too_long_to_keep_is_none() -> None:

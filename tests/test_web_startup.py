@@ -175,3 +175,26 @@ def test_a_daily_link_of_a_later_day_is_refused_and_changes_nothing() -> None:
     state, dom, _stores, notices = start("?daily=2026-12-01&lang=en", items)
     assert state.session.code == WIN and state.session.daily is None
     assert notices == ["The daily deal of 1 Dec 2026 is not out yet"] and dom.dropped == ["daily"]
+
+
+class DEAD_BATTERY:
+    """``new Date()`` on a clock that lost its time: 1 January 1970."""
+
+    getFullYear = staticmethod(lambda: 1970)
+    getMonth = staticmethod(lambda: 0)
+    getDate = staticmethod(lambda: 1)
+
+
+@pytest.mark.parametrize("search", ["?daily&lang=en", "?daily=2026-11-30&lang=en"])
+def test_a_daily_link_on_a_clock_without_a_daily_deal_starts_a_game_and_says_why(
+    search: str,
+) -> None:
+    dom = FakeDom(search, {}, ["en-GB"])
+    dom.window.Date = type("Date", (), {"new": staticmethod(lambda: DEAD_BATTERY)})
+    state, notices = startup.load(dom, startup.Stores.from_window(dom.window))  # type: ignore[arg-type]
+    assert state.session.daily is None and not state.session.game.history
+    assert notices == [
+        "This device's clock says 1 Jan 1970, a date without a daily deal: the first is that of "
+        "1 Jan 2026. Set the device's date and time to today to play the daily deal."
+    ]
+    assert dom.dropped == ["daily"]

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from halfmoon_core import DailyDate, Game, HalfMoonError, daily_code
-from halfmoon_web.game.daily_deal import date_text, link_date, open_daily
+from halfmoon_web.game.daily_deal import date_text, has_daily, link_date, no_daily_text, open_daily
 from halfmoon_web.game.session import GameSession
 from halfmoon_web.stats.daily_stats import DailyStats
 from halfmoon_web.stats.stats import HISTORY_LIMIT, GameRecord, Stats
@@ -173,6 +173,30 @@ def test_a_bad_daily_link_is_said_in_vietnamese() -> None:
     assert link_date("2026-12-01", TODAY, "vi")[1] == "Ván hằng ngày 1/12/2026 chưa đến"
     said = link_date("2025-01-01", TODAY, "vi")[1]
     assert said is not None and "không có ván hằng ngày vào 2025-01-01" in said
+
+
+@pytest.mark.parametrize(
+    ("now", "has"),
+    [
+        (DailyDate(1970, 1, 1), False),
+        (DailyDate(2025, 12, 31), False),
+        (DailyDate(2026, 1, 1), True),
+        (DailyDate(9999, 12, 31), True),
+        (DailyDate(10000, 1, 1), False),
+    ],
+)
+def test_a_clock_without_a_daily_deal_is_said_in_both_languages(now: DailyDate, has: bool) -> None:
+    assert has_daily(now) is has
+    for value in ("", "2026-11-30"):
+        date, said = link_date(value, now, "en")
+        if has:
+            assert said is None or "not out yet" in said
+            continue
+        assert date is None and said == no_daily_text(now, "en")
+    if not has:
+        day = f"{now.day}/{now.month}/{now.year}"
+        assert no_daily_text(now, "vi").startswith(f"Đồng hồ của thiết bị này đang chỉ ngày {day},")
+        assert "ván đầu tiên là ván ngày 1/1/2026" in no_daily_text(now, "vi")
 
 
 def test_opening_the_daily_deal_goes_on_with_its_game_or_starts_it() -> None:

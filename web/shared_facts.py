@@ -39,6 +39,7 @@ STORAGE_KEYS = (
     "BACKUPS_KEY",
     "RETRIED_BUILD_KEY",
     "SELF_REPAIRED_KEY",
+    "REPAIRED_FAILURE_KEY",
 )
 """The names, in ``storage.py``, of every localStorage and sessionStorage key of the site."""
 
@@ -47,6 +48,7 @@ SNAPSHOT_FACTS = (
     "MAX_SNAPSHOT_CHARS",
     "MAX_EARLY_TAPS",
     "MAX_SNAPSHOT_ELEMENTS",
+    "SNAPSHOT_MINUTE_DIGITS",
     "SNAPSHOT_TAGS",
     "SNAPSHOT_ATTRIBUTES",
 )

@@ -120,6 +120,8 @@
   const MAX_SNAPSHOT_CHARS = %MAX_SNAPSHOT_CHARS%;
   const MAX_EARLY_TAPS = %MAX_EARLY_TAPS%;
   const MAX_ELEMENTS = %MAX_SNAPSHOT_ELEMENTS%;
+  // The clock as Python writes it, m:ss, up to the longest time a game's clock counts.
+  const TIME_TEXT = new RegExp(`^[0-9]{1,${%SNAPSHOT_MINUTE_DIGITS%}}:[0-5][0-9]$`);
   const PLACE_COUNT = %SNAPSHOT_PLACES%.length;
   const TAGS = new Set(%SNAPSHOT_TAGS%.map((tag) => tag.toUpperCase()));
   // What the view writes on a board at rest, each with the pattern its whole value matches;
@@ -190,9 +192,7 @@
     if (typeof game !== "string" || !game || game.length > 2000) return null;
     if (langOf(lang) !== lang || typeof html !== "string") return null;
     if (typeof code !== "string" || code.length > 300 || !wholeNumber(score)) return null;
-    if (!wholeNumber(moves) || typeof time !== "string" || !/^[0-9]{1,5}:[0-5][0-9]$/.test(time)) {
-      return null;
-    }
+    if (!wholeNumber(moves) || typeof time !== "string" || !TIME_TEXT.test(time)) return null;
     if (!screened(html)) return null;
     // A <template> parses without running or loading anything; only a copy is shown.
     const template = document.createElement("template");

@@ -11,7 +11,9 @@
 //    the page loads once more, its files from the network (sessionStorage remembers the try).
 // 3. Repair (any element marked data-repair: the start error's button, the Settings panel's
 //    link) drops this site's Cache Storage caches and service-worker registrations, never
-//    localStorage (the saved game), and reloads.
+//    localStorage (the saved game), and reloads. Pressed again for the same failure at the same
+//    address (the reload failed the same way: the address itself may be what fails), it loads
+//    the page without its query instead, so Repair never reloads into the same failure twice.
 "use strict";
 
 (() => {
@@ -25,6 +27,7 @@
   // them (filled in by the build: web/shared_facts.py).
   const RETRIED_BUILD = %RETRIED_BUILD_KEY%;
   const SELF_REPAIRED = %SELF_REPAIRED_KEY%;
+  const REPAIRED_FAILURE = %REPAIRED_FAILURE_KEY%;
   const SETTINGS_KEY = %SETTINGS_KEY%;
   const TEXTS = {
     vi: {
@@ -327,6 +330,7 @@
       watchErrors.disconnect();
       session(RETRIED_BUILD, null);
       session(SELF_REPAIRED, null);
+      session(REPAIRED_FAILURE, null);
       return;
     }
     if (root.hasAttribute("data-error") && !told && !root.hasAttribute("data-reloading")) {
@@ -342,6 +346,10 @@
 
   // -- 3. Repair ----------------------------------------------------------------------------
   const repair = async () => {
+    // The same failure at the same address as the last Repair's: that reload did not help.
+    const failure = `${location.href}\n${root.getAttribute("data-error") || ""}`;
+    const again = root.hasAttribute("data-error") && session(REPAIRED_FAILURE) === failure;
+    session(REPAIRED_FAILURE, root.hasAttribute("data-error") ? failure : null);
     root.setAttribute("data-repairing", "");
     try {
       if (workers) await Promise.all((await workers.getRegistrations()).map((r) => r.unregister()));
@@ -355,7 +363,15 @@
     }
     session(RETRIED_BUILD, null);
     session(SELF_REPAIRED, null);
-    reload();
+    // Only the page's language is kept of its query.
+    const lang = new URLSearchParams(location.search).get("lang");
+    const plain = location.pathname + (lang ? `?lang=${encodeURIComponent(lang)}` : "");
+    if (again && plain !== location.pathname + location.search) {
+      root.setAttribute("data-reloading", "");
+      location.replace(plain);
+    } else {
+      reload();
+    }
   };
   document.addEventListener("click", (event) => {
     const target = event.target;

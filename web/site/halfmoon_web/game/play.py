@@ -17,7 +17,7 @@ from ..board.board import Board
 from ..board.model import TapOutcome
 from ..shared import i18n
 from .context import Change, PageContext
-from .daily_deal import date_text, open_daily, today
+from .daily_deal import date_text, has_daily, no_daily_text, open_daily, today
 from .dialogs import Dialogs
 from .session import GameSession
 from .tabs import TabSync
@@ -142,8 +142,13 @@ class GamePlay:
         self._start(code, "opened_deal")
 
     def ask_daily(self) -> None:
-        """Daily deal: ask first when it leaves a game in progress with moves (as New game)."""
-        session, code = self.state.session, daily_code(today(self.dom.window))
+        """Daily deal: ask first when it leaves a game in progress with moves (as New game); a
+        clock whose date has no daily deal is told, and the game stays."""
+        date = today(self.dom.window)
+        if not has_daily(date):
+            self.dom.say(no_daily_text(date, self.state.lang))
+            return
+        session, code = self.state.session, daily_code(date)
         game = session.game
         if game.status == "playing" and game.history and session.code != code:
             self.dialogs.open("daily-dialog")
@@ -157,6 +162,9 @@ class GamePlay:
         if not self.tabs.catch_up():
             return
         date, state = today(self.dom.window), self.state
+        if not has_daily(date):  # the clock changed since the question
+            self.dom.say(no_daily_text(date, state.lang))
+            return
         shown = state.session
         session = open_daily(date, shown, self.stores.data, self.dom.now())
         words = state.t("daily_opened", date=date_text(date, state.lang), code=session.code)

@@ -52,6 +52,8 @@ def reason_text(problem: Problem | Backup | Unreadable, lang: str) -> str:
 def problem_text(problem: Problem, lang: str) -> str:
     """The message about one unusable value: what it was, why, what became of it."""
     key = _UNREADABLE.get(problem.key, "unreadable_stats")
+    if problem.elsewhere and problem.key == GAME_KEY:  # this page's game goes on
+        key = "unreadable_game_elsewhere"
     first = i18n.t(lang, key, reason=reason_text(problem, lang))
     kept = i18n.t(lang, _KEPT[problem.kept], kept=i18n.number_text(KEEP_CHARS, lang))
     return f"{first} {kept}"

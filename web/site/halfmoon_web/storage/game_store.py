@@ -44,10 +44,11 @@ class GameStore:
         return session
 
     def stored_elsewhere(self) -> GameSession | None:
-        """The stored game, when it is not the one this page last read or wrote."""
+        """The stored game, when it is not the one this page last read or wrote (an unusable
+        one is shelved, as another tab's: this page's game goes on and is saved in its place)."""
         if self.data.storage.get_text(GAME_KEY) in (None, self._base_text):
             return None
-        stored = self.data.read(GAME_KEY, GameSession.from_json)
+        stored = self.data.read(GAME_KEY, GameSession.from_json, elsewhere=True)
         if stored is None or game_identity(stored.game) == self.base:
             return None
         return stored

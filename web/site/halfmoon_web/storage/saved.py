@@ -37,14 +37,17 @@ class Problem:
     """A stored value that could not be used: its key, why (``problem`` is ``too_large``,
     ``too_deep``, ``not_json`` or ``invalid`` with the parser's, engine's or view's ``detail``: the
     engine's :class:`~halfmoon_core.Message` and the view's :class:`.InvalidValue` are said in
-    the page's language), its length, and
-    what became of it (``kept``, ``kept_part`` or ``dropped``)."""
+    the page's language), its length,
+    what became of it (``kept``, ``kept_part`` or ``dropped``), and whether another tab stored
+    it while this page ran (``elsewhere``: this page's own game goes on, it does not start
+    anew)."""
 
     key: str
     problem: str
     detail: Reason
     size: int
     kept: Kept
+    elsewhere: bool = False
 
 
 def json_text(value: Any) -> str:
@@ -83,10 +86,14 @@ class SavedData:
         self.not_written: set[str] = set()
         """The keys this page changed but did not write, a newer value being stored there."""
         self._newer_text: dict[str, str] = {}
+        self.uncounted: list[GameRecord] = []
+        """Games this page counted that storage has not taken yet (full or blocked), oldest
+        first: added to the statistics as stored at the next write that succeeds."""
 
-    def read(self, key: str, parse: Callable[[Any], T]) -> T | None:
+    def read(self, key: str, parse: Callable[[Any], T], *, elsewhere: bool = False) -> T | None:
         """The value of ``key`` made by ``parse``; None when absent or unusable (then shelved
-        and reported in :attr:`problems`)."""
+        and reported in :attr:`problems`; ``elsewhere``: another tab stored it while this page
+        ran)."""
         text = self.storage.get_text(key)
         if text is None:
             self._now_newer(key, None)
@@ -95,18 +102,18 @@ class SavedData:
             data = parse_stored(text)
         except Unreadable as exc:
             self._now_newer(key, None)
-            self._shelve(key, text, exc.problem, exc.detail)
+            self._shelve(key, text, exc.problem, exc.detail, elsewhere)
             return None
         if self._now_newer(key, text if newer_value(key, data) else None):
             return None  # left in place, never shelved
         try:
             return parse(data)
         except HalfMoonError as exc:
-            self._shelve(key, text, "invalid", exc.message)
+            self._shelve(key, text, "invalid", exc.message, elsewhere)
         except InvalidValue as exc:  # the view's own reason, said in the page's language
-            self._shelve(key, text, "invalid", exc)
+            self._shelve(key, text, "invalid", exc, elsewhere)
         except ValueError as exc:
-            self._shelve(key, text, "invalid", str(exc))
+            self._shelve(key, text, "invalid", str(exc), elsewhere)
         return None
 
     def _now_newer(self, key: str, text: str | None) -> bool:
@@ -144,9 +151,11 @@ class SavedData:
         stored (their changes are lost when the page closes)."""
         return [key for key in (SETTINGS_KEY, STATS_KEY) if key in self.not_written]
 
-    def _shelve(self, key: str, text: str, problem: str, detail: Reason) -> None:
+    def _shelve(
+        self, key: str, text: str, problem: str, detail: Reason, elsewhere: bool = False
+    ) -> None:
         kept = self.shelf.keep(key, text, problem, str(detail))  # kept in English
-        self.problems.append(Problem(key, problem, detail, len(text), kept))
+        self.problems.append(Problem(key, problem, detail, len(text), kept, elsewhere))
 
     def take_problems(self) -> list[Problem]:
         """The problems found since the last call."""
@@ -203,21 +212,63 @@ class SavedData:
     # -- statistics -----------------------------------------------------------------------
     def stats(self) -> Stats:
         """The stored statistics (zero when there are none or they are unusable; this page's
-        own while a newer version's are stored)."""
+        own while a newer version's are stored), with the games this page counted that
+        storage has refused so far."""
         stats = self.read(STATS_KEY, Stats.from_json)
         if STATS_KEY in self.newer:
             return self._held(STATS_KEY, Stats)
-        return Stats() if stats is None else stats
+        stats = Stats() if stats is None else stats
+        for game in self.uncounted:
+            stats.record(game)
+        return stats
 
     def record(self, game: GameRecord) -> Stats:
         """Count a finished game in the statistics as stored now (fields this version does not
-        know kept); the new totals."""
+        know kept); the new totals. When storage refuses them, the game waits in
+        :attr:`uncounted` and is added, at the next write that succeeds, to the statistics
+        stored *then* (another tab's games included: never written over them)."""
+        if self.stored_newer(STATS_KEY):
+            stats = self._held(STATS_KEY, Stats)
+            stats.record(game)
+            self.not_written.add(STATS_KEY)
+            return stats
+        self.uncounted.append(game)
         stats = self.stats()
-        stats.record(game)
-        self.write(STATS_KEY, stats)
+        self.storage.set_merged(STATS_KEY, _UncountedGames(self))
         return stats
 
+    def hold_uncounted(self) -> None:
+        """A newer version's statistics are stored: the games waiting join this page's own
+        statistics in memory (never written over the newer ones)."""
+        held = self._held(STATS_KEY, Stats)
+        for game in self.uncounted:
+            held.record(game)
+        self.uncounted.clear()
+        self.not_written.add(STATS_KEY)
+
     def replace_stats(self, stats: Stats) -> bool:
-        """Store ``stats`` in place of the stored statistics (an import); False when not
-        stored."""
+        """Store ``stats`` in place of the stored statistics (an import: the games waiting to
+        be counted are replaced too); False when not stored."""
+        self.uncounted.clear()
         return self.write(STATS_KEY, stats)
+
+
+class _UncountedGames:
+    """The statistics write of games that storage refused: remade, each time it is tried,
+    from the statistics stored then plus those games (a :class:`~.storage.Merge`)."""
+
+    def __init__(self, data: SavedData) -> None:
+        self.data = data
+
+    def text(self) -> str | None:
+        """The stored statistics with the waiting games; None when a newer version's are
+        stored (the games then stay in this page's memory)."""
+        data = self.data
+        if data.stored_newer(STATS_KEY):
+            data.hold_uncounted()
+            return None
+        return json_text(data.stats().to_json())
+
+    def done(self) -> None:
+        """Stored (or replaced): no game waits any more."""
+        self.data.uncounted.clear()
