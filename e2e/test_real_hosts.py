@@ -128,6 +128,12 @@ def pretty(host: real_hosts.Host, path: str) -> str:
     return name + (f"?{query}" if query else "")
 
 
+def same_page(url: str, expected: str) -> bool:
+    """Whether ``url`` is the page ``expected`` names (a page rewrites its query as it
+    starts: the game drops the deal it has opened)."""
+    return urlsplit(url)[:3] == urlsplit(expected)[:3]
+
+
 def test_the_pages_start_a_pair_plays_and_a_reload_resumes(host_page: Page, host: Served) -> None:
     """The game page starts (its URL as the host names it), a pair plays, a reload resumes
     it; the rules and the embed start; a host that sends the site's headers makes the top
@@ -135,7 +141,7 @@ def test_the_pages_start_a_pair_plays_and_a_reload_resumes(host_page: Page, host
     page = host_page
     game = Game.from_code(DEAL)
     open_app(page, GAME, base_url=host.url)
-    assert page.url == host.url + pretty(host.host, GAME)
+    assert same_page(page.url, host.url + pretty(host.host, GAME))
     pair = next(move for move in game.legal_moves() if len(move.places) == 2)
     play(page, game, pair)
     page.reload()
@@ -144,11 +150,17 @@ def test_the_pages_start_a_pair_plays_and_a_reload_resumes(host_page: Page, host
     assert page.evaluate("() => crossOriginIsolated") is host.host.sends_headers
     for path in (RULES, EMBED):
         open_app(page, path, base_url=host.url)
-        assert page.url == host.url + pretty(host.host, path)
+        # The service worker (it took the page on the first visit) answers every name of a
+        # page itself, so the host's redirect is not asked for again (docs/deploys.md).
+        names = {host.url + path, host.url + pretty(host.host, path)}
+        assert any(same_page(page.url, name) for name in names), page.url
+
+
+PROBE = "not-kept.txt"
 
 
 def test_after_one_visit_every_page_starts_offline(
-    host_page: Page, context: BrowserContext, host: Served
+    host_page: Page, context: BrowserContext, guard: PageGuard, host: Served
 ) -> None:
     """A first visit plays a pair and the service worker takes the page; then, offline (the
     browser's network cut, its HTTP cache emptied), the game resumes, the rules and the embed
@@ -165,12 +177,15 @@ def test_after_one_visit_every_page_starts_offline(
         open_app(page, GAME, base_url=host.url)
         expect(page.locator("#moves")).to_have_text("1")
         refused = page.evaluate(
-            """async () => {
-                try { await fetch("./not-kept.txt?" + Math.random()); return false; }
+            """async (probe) => {
+                try { await fetch(`./${probe}?${Math.random()}`); return false; }
                 catch { return true; }
-            }"""
+            }""",
+            PROBE,
         )
         assert refused, "a file the worker does not keep was fetched: the network is not cut"
+        # The probe's own failure, logged by the browser, is the one console error expected.
+        guard.console_errors[:] = [line for line in guard.console_errors if PROBE not in line]
         for path in (RULES, EMBED, GAME.replace("index.html", "")):
             open_app(page, path, base_url=host.url)
     finally:
@@ -325,7 +340,7 @@ def test_a_page_of_another_site_frames_the_embed_and_it_plays(
         embedded = page.locator("iframe").element_handle().content_frame()
         assert embedded is not None
         wait_for_app(embedded)  # type: ignore[arg-type] - a Frame has the same API as a Page
-        assert embedded.url == host.url + pretty(host.host, EMBED)
+        assert same_page(embedded.url, host.url + pretty(host.host, EMBED))
         frame = page.frame_locator("iframe")
         frame.get_by_role("button", name="9 of hearts, pile 4, 8 cards").click()
         frame.get_by_role("button", name="2 of diamonds, pile 7, 8 cards").click()
