@@ -1,12 +1,14 @@
 """``python3 web/site_headers.py nginx|apache|caddy``: the site's headers as server configuration,
 tried on the real servers (Debian's ``nginx``, ``apache2`` and ``caddy``, which
-``tests/run_all.sh`` installs as root; skipped, saying so, only where one is not installed).
+``tests/run_all.sh`` installs as root; a missing one fails the test, or skips it, saying so,
+where it could not have been installed: not root, or no apt-get).
 Under a sub-path, every kind of URL gets the headers ``_headers`` gives it, pretty URLs
 included, and text is compressed: brotli before gzip where the server has it (Apache's
 ``mod_brotli``), gzip otherwise."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -34,6 +36,15 @@ APACHE = shutil.which("apache2") or (
 )
 APACHE_MODULES = Path("/usr/lib/apache2/modules")
 CADDY = shutil.which("caddy") or ("/usr/bin/caddy" if Path("/usr/bin/caddy").is_file() else None)
+
+
+def absent(what: str, package: str) -> None:
+    """A server is not installed: skip, saying so, only where tests/run_all.sh could not have
+    installed it (not root, or no apt-get); fail elsewhere."""
+    why = f"{what} is not installed (Debian: apt-get install {package}; tests/run_all.sh does)"
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        pytest.skip(f"{why}; not root or no apt-get here")
+    pytest.fail(why)
 
 
 def make_site(root: Path) -> None:
@@ -85,7 +96,7 @@ def run_server(
 def nginx_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site served by nginx with ``site_headers.py nginx --base BASE``."""
     if NGINX is None:
-        pytest.skip("nginx is not installed (Debian: apt-get install nginx-light)")
+        absent("nginx", "nginx")
     folder = tmp_path_factory.mktemp("nginx")
     make_site(folder / "root")
     (folder / "site.conf").write_text(site_headers.nginx(BASE), encoding="utf-8")
@@ -121,7 +132,7 @@ http {{
 def apache_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site served by Apache with ``site_headers.py apache --base BASE``."""
     if APACHE is None or not APACHE_MODULES.is_dir():
-        pytest.skip("Apache is not installed (Debian: apt-get install apache2)")
+        absent("Apache", "apache2")
     folder = tmp_path_factory.mktemp("apache")
     make_site(folder / "root")
     (folder / "site.conf").write_text(site_headers.apache(BASE), encoding="utf-8")
@@ -162,7 +173,7 @@ Include {folder}/site.conf
 def caddy_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site served by Caddy with ``site_headers.py caddy --base BASE``."""
     if CADDY is None:
-        pytest.skip("Caddy is not installed (Debian: apt-get install caddy)")
+        absent("Caddy", "caddy")
     folder = tmp_path_factory.mktemp("caddy")
     make_site(folder / "root")
     port = free_port()
@@ -193,8 +204,6 @@ http://127.0.0.1:{port} {{
 
 def caddy_env(folder: Path) -> dict[str, str]:
     """Caddy's environment: its data and configuration folders inside ``folder``."""
-    import os
-
     return {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"),
             "XDG_CONFIG_HOME": str(folder / "config")}  # fmt: skip
 
