@@ -171,6 +171,7 @@ def test_after_one_visit_every_page_starts_offline(
     open_app(page, GAME, base_url=host.url)
     play(page, game, next(move for move in game.legal_moves() if len(move.places) == 2))
     assert page.evaluate(CONTROLLED)
+    page.wait_for_load_state("networkidle")  # nothing of the first visit still loading
     context.new_cdp_session(page).send("Network.clearBrowserCache")
     context.set_offline(True)
     try:
@@ -187,11 +188,11 @@ def test_after_one_visit_every_page_starts_offline(
         # The probe's own failure, logged by the browser, is the one console error expected.
         guard.console_errors[:] = [line for line in guard.console_errors if PROBE not in line]
         for path in (RULES, EMBED, GAME.replace("index.html", "")):
-            # The page before has stopped loading first. Without this wait, offline, the next
-            # page's module preloads (pyodide.mjs, pyodide.asm.mjs) were seen aborted
+            # The page before has stopped loading first. Without these waits, offline, the
+            # next page's module preloads (pyodide.mjs, pyodide.asm.mjs) were seen aborted
             # (net::ERR_ABORTED) in 7 of 75 runs of this test, on every host alike, and the
             # start guard told "could not load" (online it reloads once, unseen); not yet
-            # explained (docs/testing.md, "The host matrix").
+            # explained (docs/testing.md, "The host matrix": left open).
             page.wait_for_load_state("networkidle")
             open_app(page, path, base_url=host.url)
     finally:
