@@ -187,7 +187,7 @@ def test_after_one_visit_every_page_starts_offline(
         assert refused, "a file the worker does not keep was fetched: the network is not cut"
         # The probe's own failure, logged by the browser, is the one console error expected.
         guard.console_errors[:] = [line for line in guard.console_errors if PROBE not in line]
-        for path in (RULES, EMBED, GAME.replace("index.html", "")):
+        for path in (RULES, EMBED):
             # The page before has stopped loading first. Without these waits, offline, the
             # next page's module preloads (pyodide.mjs, pyodide.asm.mjs) were seen aborted
             # (net::ERR_ABORTED) in 7 of 75 runs of this test, on every host alike, and the
