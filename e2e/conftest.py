@@ -110,6 +110,7 @@ LONGEST_FIRST = (
     "test_early_board.py",
     "test_updates.py",
     "test_game_state.py",
+    "test_real_hosts.py",
 )
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Half Moon: the whole test suite. `npm test` runs it (README command two); .ci/run runs that.
-# Installs what it needs (a .venv with the test tools, Debian's Chromium when root, the npm
-# runtime packages), builds dist/, lints, then runs the unit tests with branch coverage and the
+# Installs what it needs (a .venv with the test tools, Debian's browsers and web servers when
+# root, the npm packages, wrangler among them), builds dist/, lints, then runs the unit tests with branch coverage and the
 # browser tests. Exits non-zero on any failure, including a pytest run that collects no test.
 # The test steps share the cores (docs/testing.md, "Time"): the smoke tests (Firefox and WebKit
 # side by side) run in the background beside the unit tests (pytest-xdist, one worker per core:
@@ -52,6 +52,33 @@ for browser in /usr/bin/chromium /usr/bin/firefox-esr; do
   [ -x "$browser" ] && "$browser" --version 2>/dev/null | head -n 1
 done
 [ -x /usr/bin/chromium ] || echo "no /usr/bin/chromium: the browser tests use Playwright's own browser, if installed"
+
+step "Web servers (Debian packages: nginx, apache2, caddy)"
+# The host matrix (e2e/test_real_hosts.py) and the configuration tests (tests/test_server_configs.py)
+# run Debian's servers on 127.0.0.1 with the generated configurations, each as a process the test
+# starts and stops; Cloudflare's runtime (wrangler) comes with npm ci. The packages' own services
+# are not started on install: a policy-rc.d that refuses (exit 101) is in place meanwhile.
+servers=()
+[ -x /usr/sbin/nginx ] || servers+=(nginx)
+[ -x /usr/sbin/apache2 ] || servers+=(apache2)
+[ -x /usr/bin/caddy ] || servers+=(caddy)
+if [ "${#servers[@]}" -eq 0 ]; then
+  echo "all installed"
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "installing Debian's ${servers[*]} (their services not started)"
+  policy=""
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\n# tests/run_all.sh: no service starts while it installs web servers\nexit 101\n' >"$policy"
+    chmod 755 "$policy"
+  fi
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 \
+      install -y -qq "${servers[@]}"; } >>/tmp/halfmoon-apt.log 2>&1 \
+    || echo "warning: apt-get install ${servers[*]} failed (see /tmp/halfmoon-apt.log)"
+  [ -z "$policy" ] || rm -f "$policy"
+else
+  echo "not root or no apt-get: not installing ${servers[*]}; the tests that run them are skipped"
+fi
 
 step "npm ci"
 npm ci --no-audit --no-fund --loglevel=error || die "npm ci failed"

@@ -1,10 +1,14 @@
-"""``python3 web/site_headers.py nginx|apache``: the site's headers as server configuration,
-tried on the real servers (skipped, saying so, where nginx or Apache is not installed: Debian's
-``nginx-light`` and ``apache2``). Under a sub-path, every kind of URL gets the headers
-``_headers`` gives it, pretty URLs included, and text is compressed."""
+"""``python3 web/site_headers.py nginx|apache|caddy``: the site's headers as server configuration,
+tried on the real servers (Debian's ``nginx``, ``apache2`` and ``caddy``, which
+``tests/run_all.sh`` installs as root; a missing one fails the test, or skips it, saying so,
+where it could not have been installed: not root, or no apt-get).
+Under a sub-path, every kind of URL gets the headers ``_headers`` gives it, pretty URLs
+included, and text is compressed: brotli before gzip where the server has it (Apache's
+``mod_brotli``), gzip otherwise."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -31,6 +35,16 @@ APACHE = shutil.which("apache2") or (
     "/usr/sbin/apache2" if Path("/usr/sbin/apache2").is_file() else None
 )
 APACHE_MODULES = Path("/usr/lib/apache2/modules")
+CADDY = shutil.which("caddy") or ("/usr/bin/caddy" if Path("/usr/bin/caddy").is_file() else None)
+
+
+def absent(what: str, package: str) -> None:
+    """A server is not installed: skip, saying so, only where tests/run_all.sh could not have
+    installed it (not root, or no apt-get); fail elsewhere."""
+    why = f"{what} is not installed (Debian: apt-get install {package}; tests/run_all.sh does)"
+    if os.geteuid() != 0 or shutil.which("apt-get") is None:
+        pytest.skip(f"{why}; not root or no apt-get here")
+    pytest.fail(why)
 
 
 def make_site(root: Path) -> None:
@@ -50,12 +64,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def wait_listening(port: int, server: subprocess.Popen[bytes]) -> None:
-    """Wait until the server accepts connections (fail if it exits first)."""
+def wait_listening(port: int, server: subprocess.Popen[bytes], log: Path) -> None:
+    """Wait until the server accepts connections (fail, with its log, if it exits first)."""
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            pytest.fail(f"the server exited ({server.returncode})")
+            pytest.fail(f"the server exited ({server.returncode}): {log.read_text()[-2000:]}")
         with socket.socket() as probe:
             if probe.connect_ex(("127.0.0.1", port)) == 0:
                 return
@@ -63,11 +77,15 @@ def wait_listening(port: int, server: subprocess.Popen[bytes]) -> None:
     pytest.fail("the server did not listen within 20 s")
 
 
-def run_server(command: list[str], port: int) -> Iterator[str]:
-    """Run ``command`` (a server in the foreground) until the caller is done; yield its base."""
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def run_server(
+    command: list[str], port: int, log: Path, env: dict[str, str] | None = None
+) -> Iterator[str]:
+    """Run ``command`` (a server in the foreground, its output to ``log``) until the caller is
+    done; yield its base."""
+    with log.open("wb") as output:
+        server = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)
     try:
-        wait_listening(port, server)
+        wait_listening(port, server, log)
         yield f"http://127.0.0.1:{port}{BASE}"
     finally:
         server.terminate()
@@ -78,7 +96,7 @@ def run_server(command: list[str], port: int) -> Iterator[str]:
 def nginx_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site served by nginx with ``site_headers.py nginx --base BASE``."""
     if NGINX is None:
-        pytest.skip("nginx is not installed (Debian: apt-get install nginx-light)")
+        absent("nginx", "nginx")
     folder = tmp_path_factory.mktemp("nginx")
     make_site(folder / "root")
     (folder / "site.conf").write_text(site_headers.nginx(BASE), encoding="utf-8")
@@ -106,14 +124,15 @@ http {{
 """,
         encoding="utf-8",
     )
-    yield from run_server([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")], port)
+    command = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")]
+    yield from run_server(command, port, folder / "server.log")
 
 
 @pytest.fixture(scope="module")
 def apache_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site served by Apache with ``site_headers.py apache --base BASE``."""
     if APACHE is None or not APACHE_MODULES.is_dir():
-        pytest.skip("Apache is not installed (Debian: apt-get install apache2)")
+        absent("Apache", "apache2")
     folder = tmp_path_factory.mktemp("apache")
     make_site(folder / "root")
     (folder / "site.conf").write_text(site_headers.apache(BASE), encoding="utf-8")
@@ -146,12 +165,52 @@ Include {folder}/site.conf
 """,
         encoding="utf-8",
     )
-    yield from run_server([APACHE, "-X", "-f", str(folder / "httpd.conf")], port)
+    command = [APACHE, "-X", "-f", str(folder / "httpd.conf")]
+    yield from run_server(command, port, folder / "server.log")
 
 
-def response(url: str) -> tuple[int, dict[str, str]]:
-    """Status and headers (lower-case names) of a GET that accepts gzip."""
-    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+@pytest.fixture(scope="module")
+def caddy_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The tiny site served by Caddy with ``site_headers.py caddy --base BASE``."""
+    if CADDY is None:
+        absent("Caddy", "caddy")
+    folder = tmp_path_factory.mktemp("caddy")
+    make_site(folder / "root")
+    port = free_port()
+    (folder / "Caddyfile").write_text(caddy_file(folder / "root", port, BASE), encoding="utf-8")
+    command = [CADDY, "run", "--adapter", "caddyfile", "--config", str(folder / "Caddyfile")]
+    yield from run_server(command, port, folder / "server.log", env=caddy_env(folder))
+
+
+def caddy_file(root: Path, port: int, base: str) -> str:
+    """A Caddyfile serving ``root`` on 127.0.0.1:``port`` (no admin endpoint, no HTTPS), with
+    ``site_headers.py caddy --base BASE`` inside its site block."""
+    site = "\n".join(
+        "    " + line if line else "" for line in site_headers.caddy(base).splitlines()
+    )
+    return f"""{{
+    admin off
+    auto_https off
+}}
+
+http://127.0.0.1:{port} {{
+    bind 127.0.0.1
+    root * {root}
+{site}
+    file_server
+}}
+"""
+
+
+def caddy_env(folder: Path) -> dict[str, str]:
+    """Caddy's environment: its data and configuration folders inside ``folder``."""
+    return {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"),
+            "XDG_CONFIG_HOME": str(folder / "config")}  # fmt: skip
+
+
+def response(url: str, accept: str = "gzip") -> tuple[int, dict[str, str]]:
+    """Status and headers (lower-case names) of a GET whose Accept-Encoding is ``accept``."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": accept})
     try:
         with urllib.request.urlopen(request, timeout=10) as answer:
             return answer.status, {k.lower(): v for k, v in answer.headers.items()}
@@ -185,7 +244,35 @@ def test_apache_serves_the_sites_headers(apache_url: str) -> None:
     check_served_as_headers_say(apache_url)
 
 
-@pytest.mark.parametrize("server", ["nginx", "apache", "headers"])
+def test_caddy_serves_the_sites_headers(caddy_url: str) -> None:
+    check_served_as_headers_say(caddy_url)
+
+
+#: What each server sends a client that accepts both: Apache compresses with brotli first
+#: (``mod_brotli``'s filter before ``mod_deflate``'s, each only where the client accepts it);
+#: Debian's nginx has no brotli module, Debian's Caddy 2.6 no brotli encoder.
+PREFERRED = {"nginx_url": "gzip", "apache_url": "br", "caddy_url": "gzip"}
+
+
+@pytest.mark.parametrize("server", sorted(PREFERRED))
+@pytest.mark.parametrize("path", ["vendor/pyodide/1/pyodide.asm.wasm", "app/b1/runtime.mjs", ""])
+def test_compression_order_brotli_before_gzip(
+    request: pytest.FixtureRequest, server: str, path: str
+) -> None:
+    """Asked with ``Accept-Encoding: br, gzip`` a server sends its best (brotli where it has
+    it); with ``gzip`` alone, gzip; with neither, the file as it is; always with
+    ``Vary: Accept-Encoding``, so that a cache keeps the encodings apart."""
+    url = request.getfixturevalue(server) + path
+    for accept, encoding in [("br, gzip", PREFERRED[server]), ("gzip", "gzip"), ("identity", None)]:
+        status, got = response(url, accept)
+        assert status == 200, f"{path}: {status}"
+        assert got.get("content-encoding") == encoding, f"{server} {path} for {accept}: {got}"
+        vary = {part.strip().lower() for part in got.get("vary", "").split(",")}
+        if encoding is not None:
+            assert "accept-encoding" in vary, f"{server} {path} for {accept}: Vary {vary}"
+
+
+@pytest.mark.parametrize("server", ["nginx", "apache", "caddy", "headers"])
 def test_the_command_prints_the_configuration(server: str) -> None:
     """``python3 web/site_headers.py SERVER --base PATH`` prints what the functions make
     (the base normalised to one leading and one trailing slash)."""
@@ -199,6 +286,7 @@ def test_the_command_prints_the_configuration(server: str) -> None:
     made = {
         "nginx": site_headers.nginx(BASE),
         "apache": site_headers.apache(BASE),
+        "caddy": site_headers.caddy(BASE),
         "headers": site_headers.render(),
     }
     assert done.stdout == made[server]
