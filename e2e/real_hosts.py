@@ -117,7 +117,10 @@ def start(
                 )
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{command[0]} did not answer within {START_TIMEOUT_S} s")
-            time.sleep(0.1)
+            # Wait on the process itself (it may exit: then the check above says why), at
+            # most 0.1 s before the port is tried again.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                server.wait(timeout=0.1)
         yield f"http://127.0.0.1:{port}{base}"
     finally:
         with contextlib.suppress(ProcessLookupError):
