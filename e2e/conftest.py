@@ -64,7 +64,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
 sys.path.insert(
     0, str(ROOT / "web" / "site")
-)  # DOM-free modules such as halfmoon_web.rules.seed_example
+)  # DOM-free modules such as halfmoon_web.rules_page.seed_example
 
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py

@@ -17,7 +17,7 @@ from harness import open_app
 from playwright.sync_api import Locator, Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
-from halfmoon_web.rules.seed_example import MOVES, START
+from halfmoon_web.rules_page.seed_example import MOVES, START
 
 LINE = parse_moves(MOVES)
 

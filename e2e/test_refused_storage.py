@@ -17,7 +17,7 @@ from harness import open_app
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game, replay
-from halfmoon_web.rules.seed_example import START
+from halfmoon_web.rules_page.seed_example import START
 
 #: Takes away each storage as ``how`` says: "thrown" (reading it throws a SecurityError, as
 #: Chromium's blocked site data does for a cross-site frame), "missing" (undefined), or "on use"

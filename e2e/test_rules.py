@@ -17,7 +17,7 @@ from harness import open_app, open_site_file
 from playwright.sync_api import Page, expect
 
 from halfmoon_core import Game, parse_moves, replay
-from halfmoon_web.rules.seed_example import MOVES, START
+from halfmoon_web.rules_page.seed_example import MOVES, START
 
 pytestmark = pytest.mark.browser_context_args(viewport={"width": 1280, "height": 900})
 """The module's pages are 1280×900, unless a test says otherwise (its own marker)."""

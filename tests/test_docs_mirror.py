@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 from halfmoon_core import Game, daily_code
-from halfmoon_web.game.session import GameSession
-from halfmoon_web.storage.snapshot import SNAPSHOT_ATTRIBUTES
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.snapshot import SNAPSHOT_ATTRIBUTES
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

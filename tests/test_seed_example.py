@@ -6,7 +6,7 @@ import pytest
 from engine_support import SEED_DIAGRAM
 
 from halfmoon_core import Game, parse_card, parse_moves, replay
-from halfmoon_web.rules.seed_example import MOVES, START
+from halfmoon_web.rules_page.seed_example import MOVES, START
 
 
 def test_example_starts_as_a_full_deal_with_5s_on_pile_1_and_6d_on_pile_8() -> None:

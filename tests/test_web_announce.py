@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from halfmoon_core import Game
 from halfmoon_web.board.announce import removal_text, tap_message
-from halfmoon_web.board.model import BoardModel
+from halfmoon_web.model.board_model import BoardModel
 
 DEAL = "HM1-N-AAAAAAB"
 """Tops: 4:9H 5:6H 7:2D."""

@@ -1,5 +1,5 @@
 """Where the keys move the focus on a board (halfmoon_web/board/board_keys.py), and the game page's
-shortcuts (halfmoon_web/game/shortcuts.py): docs/keyboard.md."""
+shortcuts (halfmoon_web/game_page/parts/shortcuts.py): docs/keyboard.md."""
 
 from __future__ import annotations
 
@@ -7,7 +7,12 @@ import pytest
 
 from halfmoon_core import PLACES, Card, Game, parse_card
 from halfmoon_web.board.board_keys import key_target
-from halfmoon_web.game.shortcuts import LETTERS, SHORTCUTS, shortcut_action, shortcut_letter
+from halfmoon_web.game_page.parts.shortcuts import (
+    LETTERS,
+    SHORTCUTS,
+    shortcut_action,
+    shortcut_letter,
+)
 
 DEAL = "HM1-N-AAAAAAB"
 """Tops: 1:8S 2:QC 3:KS 4:9H 5:6H 6:5H 7:2D 8:7S 9:QD 10:QS 11:TC 12:8H,
@@ -147,7 +152,8 @@ def test_a_single_card_is_its_own_neighbour() -> None:
         assert key_target(key, "R4", cards, "en") == "R4"
 
 
-# -- the game page's shortcuts (halfmoon_web/game/shortcuts.py) ---------------------------------
+# -- the game page's shortcuts (halfmoon_web/game_page/parts/shortcuts.py)
+# ---------------------------------
 @pytest.mark.parametrize(
     ("key", "code", "letter"),
     [

@@ -1,6 +1,6 @@
 """Numbers in their ranges, values of newer versions left in place, fields of newer versions
-kept, echoes of input cut short, and the leave prompt's rule (halfmoon_web.storage.bounds,
-saved, game_store; halfmoon_web.game.saving_view, clock, session; docs/storage.md)."""
+kept, echoes of input cut short, and the leave prompt's rule (halfmoon_web.model.bounds,
+saved, game_store; halfmoon_web.game_page.parts.saving_view, clock, session; docs/storage.md)."""
 
 from __future__ import annotations
 
@@ -14,20 +14,24 @@ from web_support import MemoryStorage
 
 from halfmoon_core import Game, HalfMoonError, normalise_code
 from halfmoon_core.cli import main
-from halfmoon_web.embed.embed_params import EmbedParamError, parse_embed_pairs
-from halfmoon_web.game.saving_view import not_saving_key, problem_texts, something_to_lose
-from halfmoon_web.game.session import GameSession
+from halfmoon_web.embed_page.embed_params import EmbedParamError, parse_embed_pairs
+from halfmoon_web.game_page.parts.saving_view import (
+    not_saving_key,
+    problem_texts,
+    something_to_lose,
+)
+from halfmoon_web.game_page.sharing.transfer_view import refusal_text
+from halfmoon_web.game_page.stats.stats_chart import rate_chart, rate_points, recent_chart
+from halfmoon_web.model import bounds
+from halfmoon_web.model.clock import Clock
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.settings import Settings
+from halfmoon_web.model.stats import GameRecord, Stats
+from halfmoon_web.model.transfer import ImportRefused, export_json, read_export
 from halfmoon_web.shared import i18n
-from halfmoon_web.shared.clock import Clock
 from halfmoon_web.shared.invalid import InvalidValue
-from halfmoon_web.sharing.transfer import ImportRefused, export_json, read_export
-from halfmoon_web.sharing.transfer_view import refusal_text
-from halfmoon_web.stats.stats import GameRecord, Stats
-from halfmoon_web.stats.stats_chart import rate_chart, rate_points, recent_chart
-from halfmoon_web.storage import bounds
 from halfmoon_web.storage.game_store import GameStore
 from halfmoon_web.storage.saved import SavedData
-from halfmoon_web.storage.settings import Settings
 from halfmoon_web.storage.storage import BACKUPS_KEY, GAME_KEY, SETTINGS_KEY, STATS_KEY, Storage
 
 DEAL = "HM1-N-AAAAAAB"

@@ -181,13 +181,15 @@ def test_pages_get_only_the_modules_they_import(site: Path) -> None:
         assert "halfmoon_web/runtime/lazy_stdlib.pyc" in members
         assert "halfmoon_core/cli.pyc" not in members
         assert "halfmoon_core/__main__.pyc" not in members
-    assert "halfmoon_web/game/app.pyc" in game and "halfmoon_web/game/app.pyc" not in rules
     assert (
-        "halfmoon_web/embed/embed_app.pyc" in embed
-        and "halfmoon_web/embed/embed_app.pyc" not in game
+        "halfmoon_web/game_page/app.pyc" in game and "halfmoon_web/game_page/app.pyc" not in rules
     )
     assert (
-        "halfmoon_web/steps/stepper.pyc" in embed and "halfmoon_web/steps/stepper.pyc" in game
+        "halfmoon_web/embed_page/embed_app.pyc" in embed
+        and "halfmoon_web/embed_page/embed_app.pyc" not in game
+    )
+    assert (
+        "halfmoon_web/board/stepper.pyc" in embed and "halfmoon_web/board/stepper.pyc" in game
     )  # Replay
     python = page_python(site, "index.html")
     part = pyc_members(site / python["stdlib"])
@@ -374,7 +376,8 @@ def js_constants(text: str) -> dict[str, object]:
 def test_early_js_reads_the_snapshot_and_the_settings_python_writes(site: Path) -> None:
     """The storage keys, the snapshot's version and limits in the built early.js are
     storage.py's and snapshot.py's values."""
-    from halfmoon_web.storage import snapshot, storage
+    from halfmoon_web.model import snapshot
+    from halfmoon_web.storage import storage
 
     early = (app_folder(site) / "early.js").read_text(encoding="utf-8")
     assert not re.search(r"%[A-Z_]+%", early)
@@ -395,7 +398,7 @@ def test_early_js_reads_the_snapshot_and_the_settings_python_writes(site: Path) 
 def test_early_js_checks_a_snapshot_against_python_allowlist(site: Path) -> None:
     """The tags, places and attribute patterns early.js rebuilds a snapshot from are
     snapshot.py's, as one JSON literal each."""
-    from halfmoon_web.storage import snapshot
+    from halfmoon_web.model import snapshot
 
     early = (app_folder(site) / "early.js").read_text(encoding="utf-8")
     count = re.search(r"\bconst PLACE_COUNT = (\[.*?\])\.length;", early)

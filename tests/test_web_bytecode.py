@@ -98,7 +98,7 @@ def test_closure_follows_imports_and_parents_and_skips_the_unknown() -> None:
 def test_page_table_is_read_from_main() -> None:
     """main.py's PAGES literal names the pages to bundle."""
     source = (Path(job.__file__).parent / "site" / "main.py").read_text(encoding="utf-8")
-    assert job.page_table(source)["game"] == "halfmoon_web.game.app"
+    assert job.page_table(source)["game"] == "halfmoon_web.game_page.app"
     with pytest.raises(job.JobError, match="PAGES"):
         job.page_table("x = 1")
 
@@ -213,7 +213,7 @@ def test_pyscript_bytecode_is_copied_where_pyscript_writes_its_package(tmp_path:
     archive = tmp_path / "app.zip"
     with zipfile.ZipFile(archive, "w") as zf:
         zf.writestr("pyscript-pycache/web.cpython-314.pyc", b"pyc")
-        zf.writestr("halfmoon_web/game/app.pyc", b"other")
+        zf.writestr("halfmoon_web/game_page/app.pyc", b"other")
     assert pyscript_bytecode.prime(str(archive), str(tmp_path)) == 1
     cached = tmp_path / "pyscript" / "__pycache__"
     assert [p.name for p in cached.iterdir()] == ["web.cpython-314.pyc"]

@@ -1,5 +1,5 @@
-"""The game page's funnel (halfmoon_web/game/context.py): every change reaches the parts that
-subscribed, in order; showing another game is one call, which adopts a stored game as the
+"""The game page's funnel (halfmoon_web/game_page/frame/context.py): every change reaches the parts
+that subscribed, in order; showing another game is one call, which adopts a stored game as the
 page's base."""
 
 from __future__ import annotations
@@ -7,15 +7,15 @@ from __future__ import annotations
 from web_support import MemoryStorage
 
 from halfmoon_core import Game
-from halfmoon_web.game.context import Change, PageContext
-from halfmoon_web.game.page_state import PageState
-from halfmoon_web.game.session import GameSession
-from halfmoon_web.game.startup import Stores
+from halfmoon_web.game_page.frame.context import Change, PageContext
+from halfmoon_web.game_page.frame.page_state import PageState
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.settings import Settings
+from halfmoon_web.model.snapshot import game_identity
 from halfmoon_web.storage.game_store import GameStore
 from halfmoon_web.storage.saved import SavedData
-from halfmoon_web.storage.settings import Settings
-from halfmoon_web.storage.snapshot import game_identity
 from halfmoon_web.storage.storage import Storage
+from halfmoon_web.storage.stores import Stores
 
 DEAL = "HM1-N-AAAAAAB"
 

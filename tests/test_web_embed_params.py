@@ -8,7 +8,7 @@ import pytest
 from engine_support import WINNING_GAME
 
 from halfmoon_core import Game
-from halfmoon_web.embed.embed_params import EmbedConfig, EmbedParamError, parse_embed_pairs
+from halfmoon_web.embed_page.embed_params import EmbedConfig, EmbedParamError, parse_embed_pairs
 
 
 def parse_embed_query(query: str) -> EmbedConfig:

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from web_support import MemoryStorage
 
-from halfmoon_web.game.saving_view import problem_text
+from halfmoon_web.game_page.parts.saving_view import problem_text
+from halfmoon_web.game_page.sharing.transfer_view import refusal_text
+from halfmoon_web.model.settings import Settings
+from halfmoon_web.model.stats import Stats
+from halfmoon_web.model.transfer import ImportRefused, read_export
 from halfmoon_web.shared import i18n
 from halfmoon_web.shared.invalid import InvalidValue
-from halfmoon_web.sharing.transfer import ImportRefused, read_export
-from halfmoon_web.sharing.transfer_view import refusal_text
-from halfmoon_web.stats.stats import Stats
 from halfmoon_web.storage.saved import SavedData
-from halfmoon_web.storage.settings import Settings
 from halfmoon_web.storage.storage import SETTINGS_KEY, STATS_KEY, Storage
 
 VIEW = Path(__file__).resolve().parents[1] / "web" / "site" / "halfmoon_web"

@@ -1,5 +1,5 @@
-"""The Settings panel's offline line (web/site/halfmoon_web/game/offline_view.py): each state
-and reason boot.js sets on ``<html>`` has its words, in every language."""
+"""The Settings panel's offline line (web/site/halfmoon_web/game_page/parts/offline_view.py): each
+state and reason boot.js sets on ``<html>`` has its words, in every language."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from halfmoon_web.game.offline_view import REASONS, OfflineStatus, offline_key
+from halfmoon_web.game_page.parts.offline_view import REASONS, OfflineStatus, offline_key
 from halfmoon_web.shared import i18n
 
 

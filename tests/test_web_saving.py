@@ -10,9 +10,10 @@ import pytest
 from web_support import MemoryStorage
 
 from halfmoon_core import Game
-from halfmoon_web.game.saving_view import problem_text
-from halfmoon_web.game.session import GameSession
-from halfmoon_web.stats.stats import GameRecord
+from halfmoon_web.game_page.parts.saving_view import problem_text
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.stats import GameRecord
+from halfmoon_web.model.stored_json import MAX_DEPTH, Unreadable, nesting_depth, parse_stored
 from halfmoon_web.storage.backups import KEEP_CHARS, PER_KEY, BackupShelf
 from halfmoon_web.storage.game_store import GameStore
 from halfmoon_web.storage.saved import SavedData
@@ -24,7 +25,6 @@ from halfmoon_web.storage.storage import (
     STATS_KEY,
     Storage,
 )
-from halfmoon_web.storage.stored_json import MAX_DEPTH, Unreadable, nesting_depth, parse_stored
 
 WIN = "HM1-N-AAAAAAB"
 NESTED = "[" * 100_000 + "]" * 100_000

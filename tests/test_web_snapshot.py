@@ -16,10 +16,10 @@ from web_support import MemoryStorage
 
 from halfmoon_core import PILES, RESERVE, Game
 from halfmoon_web.board.board_markup import board_root, drawn_board, to_html
-from halfmoon_web.shared.clock import format_time
-from halfmoon_web.storage import snapshot
-from halfmoon_web.storage.bounds import MAX_DURATION_MS
-from halfmoon_web.storage.snapshot import (
+from halfmoon_web.model import snapshot
+from halfmoon_web.model.bounds import MAX_DURATION_MS
+from halfmoon_web.model.clock import format_time
+from halfmoon_web.model.snapshot import (
     MAX_EARLY_TAPS,
     MAX_SNAPSHOT_CHARS,
     early_taps,

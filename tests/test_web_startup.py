@@ -1,5 +1,5 @@
-"""The game page's start (halfmoon_web/game/startup.py): the game, the language and the notices it
-starts with, from storage and the address (docs/formats.md, "URL parameters";
+"""The game page's start (halfmoon_web/game_page/parts/startup.py): the game, the language and the
+notices it starts with, from storage and the address (docs/formats.md, "URL parameters";
 docs/storage.md)."""
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import pytest
 from web_support import MemoryStorage, SearchParams
 
 from halfmoon_core import Game, daily_code
-from halfmoon_web.game import startup
-from halfmoon_web.game.session import GameSession
+from halfmoon_web.game_page.parts import startup
+from halfmoon_web.model.session import GameSession
 from halfmoon_web.storage.saved import json_text
 from halfmoon_web.storage.storage import GAME_KEY, SETTINGS_KEY
+from halfmoon_web.storage.stores import Stores
 
 WIN = "HM1-N-AAAAAAB"
 OTHER = "HM1-N-AAAAAAC"
@@ -67,10 +68,10 @@ def start(
     items: dict[str, str] | None = None,
     languages: list[str] | None = None,
     built: str | None = None,
-) -> tuple[Any, FakeDom, startup.Stores, list[str]]:
+) -> tuple[Any, FakeDom, Stores, list[str]]:
     dom = FakeDom(search, {} if items is None else items, languages or ["en-GB"])
     dom.built = built
-    stores = startup.Stores.from_window(dom.window)
+    stores = Stores.from_window(dom.window)
     state, notices = startup.load(dom, stores)  # type: ignore[arg-type]
     return state, dom, stores, notices
 
@@ -191,7 +192,7 @@ def test_a_daily_link_on_a_clock_without_a_daily_deal_starts_a_game_and_says_why
 ) -> None:
     dom = FakeDom(search, {}, ["en-GB"])
     dom.window.Date = type("Date", (), {"new": staticmethod(lambda: DEAD_BATTERY)})
-    state, notices = startup.load(dom, startup.Stores.from_window(dom.window))  # type: ignore[arg-type]
+    state, notices = startup.load(dom, Stores.from_window(dom.window))  # type: ignore[arg-type]
     assert state.session.daily is None and not state.session.game.history
     assert notices == [
         "This device's clock says 1 Jan 1970, a date without a daily deal: the first is that of "

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from halfmoon_core import Game, SaveError, parse_moves
-from halfmoon_web.board.model import BoardModel
-from halfmoon_web.game.session import GameSession
-from halfmoon_web.shared.clock import Clock, format_time
-from halfmoon_web.stats.stats import GameRecord, Stats
-from halfmoon_web.storage.settings import Settings
+from halfmoon_web.model.board_model import BoardModel
+from halfmoon_web.model.clock import Clock, format_time
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.settings import Settings
+from halfmoon_web.model.stats import GameRecord, Stats
 
 WIN = "HM1-N-AAAAAAB"
 

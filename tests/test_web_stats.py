@@ -9,11 +9,17 @@ import json
 import pytest
 
 from halfmoon_core import DailyDate, Game, HalfMoonError, daily_code
-from halfmoon_web.game.daily_deal import date_text, has_daily, link_date, no_daily_text, open_daily
-from halfmoon_web.game.session import GameSession
-from halfmoon_web.stats.daily_stats import DailyStats
-from halfmoon_web.stats.stats import HISTORY_LIMIT, GameRecord, Stats
-from halfmoon_web.stats.stats_chart import RatePoint, Svg, rate_chart, rate_points, recent_chart
+from halfmoon_web.game_page.stats.stats_chart import (
+    RatePoint,
+    Svg,
+    rate_chart,
+    rate_points,
+    recent_chart,
+)
+from halfmoon_web.model.daily_deal import date_text, has_daily, link_date, no_daily_text, open_daily
+from halfmoon_web.model.daily_stats import DailyStats
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.stats import HISTORY_LIMIT, GameRecord, Stats
 
 NOV_29, NOV_30, DEC_1 = 332, 333, 334  # day numbers of 2026-11-29, -30 and 2026-12-01
 

@@ -1,12 +1,12 @@
-"""The step viewer's model (web/site/halfmoon_web/steps/steps.py)."""
+"""The step viewer's model (web/site/halfmoon_web/model/steps.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from halfmoon_core import MoveError, parse_card
-from halfmoon_web.rules.seed_example import MOVES, START
-from halfmoon_web.steps.steps import StepLine
+from halfmoon_web.model.steps import StepLine
+from halfmoon_web.rules_page.seed_example import MOVES, START
 
 
 def test_step_zero_is_the_start_position() -> None:

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from web_support import MemoryStorage
 
 from halfmoon_core import Game, format_moves
-from halfmoon_web.game.saving_view import problem_texts
-from halfmoon_web.game.session import GameSession
-from halfmoon_web.shared.clock import format_time
-from halfmoon_web.sharing.transfer import Exported, export_json, read_export
-from halfmoon_web.stats.stats_chart import rate_chart, rate_points, recent_chart
-from halfmoon_web.storage import bounds
+from halfmoon_web.game_page.parts.saving_view import problem_texts
+from halfmoon_web.game_page.stats.stats_chart import rate_chart, rate_points, recent_chart
+from halfmoon_web.model import bounds
+from halfmoon_web.model.clock import format_time
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.transfer import Exported, export_json, read_export
 from halfmoon_web.storage.game_store import GameStore
 from halfmoon_web.storage.saved import SavedData
 from halfmoon_web.storage.storage import GAME_KEY, SETTINGS_KEY, STATS_KEY, Storage

@@ -1,5 +1,5 @@
 """The export file: what it holds, and every way a file is refused before anything changes
-(halfmoon_web.sharing.transfer, halfmoon_web.sharing.transfer_view's texts)."""
+(halfmoon_web.model.transfer, halfmoon_web.game_page.sharing.transfer_view's texts)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ import json
 import pytest
 
 from halfmoon_core import Game
-from halfmoon_web.game.session import GameSession
-from halfmoon_web.sharing.transfer import (
+from halfmoon_web.game_page.sharing.transfer_view import refusal_text, summary_text
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.settings import Settings
+from halfmoon_web.model.stats import GameRecord, Stats
+from halfmoon_web.model.transfer import (
     FORMAT,
     MAX_FILE_BYTES,
     VERSION,
@@ -19,9 +22,6 @@ from halfmoon_web.sharing.transfer import (
     export_json,
     read_export,
 )
-from halfmoon_web.sharing.transfer_view import refusal_text, summary_text
-from halfmoon_web.stats.stats import GameRecord, Stats
-from halfmoon_web.storage.settings import Settings
 
 CODE = "HM1-N-AAAAAAB"
 SAVE = {"format": "halfmoon-game", "version": 1, "start": CODE, "elapsed_ms": 0}

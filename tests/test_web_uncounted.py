@@ -8,8 +8,8 @@ import json
 
 from web_support import MemoryStorage
 
-from halfmoon_web.game.saving_view import not_saving_key, something_to_lose
-from halfmoon_web.stats.stats import GameRecord, Stats
+from halfmoon_web.game_page.parts.saving_view import not_saving_key, something_to_lose
+from halfmoon_web.model.stats import GameRecord, Stats
 from halfmoon_web.storage.game_store import GameStore
 from halfmoon_web.storage.saved import SavedData
 from halfmoon_web.storage.storage import GAME_KEY, STATS_KEY, Storage

@@ -2,7 +2,7 @@
 
 ``early.js`` and the start guard (``start_guard.js``) read and check what the Python view
 stores: the storage keys (``halfmoon_web/storage/storage.py``), the board snapshot's version,
-limits and allowlist (``halfmoon_web/storage/snapshot.py``). They never spell them: they say
+limits and allowlist (``halfmoon_web/model/snapshot.py``). They never spell them: they say
 a placeholder (``%SETTINGS_KEY%``...) that the build fills with the value Python owns, written
 as a JavaScript literal (JSON). So the two cannot drift, and no ``.js`` under ``web/`` spells a
 storage key (tests/test_shared_facts.py).
@@ -29,7 +29,8 @@ for _folder in (SITE, ROOT):  # halfmoon_web and halfmoon_core, as the pages imp
     if str(_folder) not in sys.path:
         sys.path.append(str(_folder))
 
-from halfmoon_web.storage import snapshot, storage  # noqa: E402
+from halfmoon_web.model import snapshot  # noqa: E402
+from halfmoon_web.storage import storage  # noqa: E402
 
 STORAGE_KEYS = (
     "GAME_KEY",

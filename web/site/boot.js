@@ -7,7 +7,7 @@
 // 4. Say whether the game is available offline here: <html data-offline="ready|saving|
 //    unavailable"> and, when unavailable, data-offline-why="insecure|storage|quota|install",
 //    kept current, with the event "halfmoon-offline" on the document at each change (the game
-//    page's Settings panel says it in words: halfmoon_web/game/offline_view.py). The console
+//    page's Settings panel says it in words: halfmoon_web/game_page/parts/offline_view.py). The console
 //    tells the site owner once why offline is not available (console.warn, never an error).
 //    An install that failed is tried again at the next load, or after RETRY_MS.
 "use strict";

@@ -8,7 +8,7 @@
 // 2. The loading note in the page's status line becomes that line's one message, once: one
 //    announcement for the whole start, none per stage.
 // 3. The game page, on a return visit: the board the player left, painted from the snapshot
-//    the Python view saved (halfmoon_web/storage/snapshot.py), rebuilt element by element from an
+//    the Python view saved (halfmoon_web/model/snapshot.py), rebuilt element by element from an
 //    allowlist (a stored value can be anything). Taps on its cards are queued in order until
 //    Python takes them with `halfmoonEarly.take()`, in the very turn it mounts its own board.
 //    On a first visit, the same for the first deal the build wrote with its cards.
@@ -28,7 +28,7 @@
   const GAME_KEY = %GAME_KEY%;
 
   // -- 0. the theme and the card faces (docs/layout.md, "Themes and card faces") -------------
-  // Before the first paint, from the stored settings (halfmoon_web/storage/settings.py; the
+  // Before the first paint, from the stored settings (halfmoon_web/model/settings.py; the
   // embed never reads them: its address's theme=, else the host's colour scheme). <html
   // data-theme-choice> is the choice (Python sets it when the player changes it);
   // data-theme is what it means now ("light" or "dark"), following the OS under "auto".
@@ -113,7 +113,7 @@
   }
 
   // -- 3. the board snapshot ----------------------------------------------------------------
-  // Its key, version, limits and allowlist are halfmoon_web/storage/snapshot.py's, filled in
+  // Its key, version, limits and allowlist are halfmoon_web/model/snapshot.py's, filled in
   // by the build (web/shared_facts.py).
   const SNAPSHOT_KEY = %SNAPSHOT_KEY%;
   const SNAPSHOT_VERSION = %SNAPSHOT_VERSION%;
@@ -285,7 +285,7 @@
     }
   }
 
-  // Python's side (halfmoon_web/game/app.py): the game the painted board showed, the places tapped
+  // Python's side (halfmoon_web/game_page/app.py): the game the painted board showed, the places tapped
   // on it in order, and the place of the card that has the keyboard focus, as JSON; the queue
   // is emptied and no further tap is recorded.
   window.halfmoonEarly = Object.freeze({
@@ -322,7 +322,7 @@
   setTimeout(announce, 50); // this script is deferred: the document is parsed by now
 
   // The rules page shows the text of the language Python will choose
-  // (halfmoon_web/rules/rules_app.py) at once: nothing moves when it starts.
+  // (halfmoon_web/rules_page/rules_app.py) at once: nothing moves when it starts.
   if (page === "rules") {
     shownLang = pageLang; // the loading note too
     root.setAttribute("lang", pageLang);
@@ -408,7 +408,7 @@
   }
 
   // Opened as a page of its own, not in a frame: the heading and the link to play take their
-  // room at once (halfmoon_web/embed/embed_app.py writes their text), so nothing moves then.
+  // room at once (halfmoon_web/embed_page/embed_app.py writes their text), so nothing moves then.
   if (page === "embed" && window.self === window.top) {
     document.body.classList.add("embed-standalone");
     const links = document.getElementById("embed-links");

@@ -1,9 +1,10 @@
 """Entry point of every Half Moon page: mount what ``<body data-page=...>`` asks for.
 
-Each page names its module in :data:`PAGES` (``game``, index.html: :mod:`halfmoon_web.game.app`),
-each with a ``start(window)`` function. Once the page is drawn and accepts taps,
-``<html data-ready>`` is set; any failure sets ``data-error`` and shows the message, so the
-player never faces a blank page (docs/interface.md; the whole start: docs/startup.md).
+Each page names its module in :data:`PAGES` (``game``, index.html:
+:mod:`halfmoon_web.game_page.app`), each with a ``start(window)`` function. Once the page is drawn
+and accepts taps, ``<html data-ready>`` is set; any failure sets ``data-error`` and shows the
+message, so the player never faces a blank page (docs/interface.md; the whole start:
+docs/startup.md).
 """
 
 import traceback
@@ -13,9 +14,9 @@ from js import CustomEvent, Object, console, document, window
 from pyodide.ffi import jsnull, to_js
 
 PAGES = {
-    "game": "halfmoon_web.game.app",
-    "embed": "halfmoon_web.embed.embed_app",
-    "rules": "halfmoon_web.rules.rules_app",
+    "game": "halfmoon_web.game_page.app",
+    "embed": "halfmoon_web.embed_page.embed_app",
+    "rules": "halfmoon_web.rules_page.rules_app",
 }
 
 #: The mounted page object (kept alive for the page's lifetime).

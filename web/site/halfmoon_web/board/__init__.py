@@ -1,1 +1,1 @@
-"""The board component: its model, its DOM, its keys, what a tap says (docs/architecture.md)."""
+"""A floor: the board component and the step viewer, drawn into the DOM (docs/architecture.md)."""

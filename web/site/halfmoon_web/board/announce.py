@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from halfmoon_core import Card
-
-from ..shared.i18n import cards_words, t
-from .model import TapOutcome
+from halfmoon_web.model.board_model import TapOutcome
+from halfmoon_web.shared.i18n import cards_words, t
 
 
 def removal_text(cards: Iterable[Card], lang: str) -> str:

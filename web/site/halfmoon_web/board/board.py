@@ -4,11 +4,12 @@ Mount it anywhere (game page, rules page step viewer, ``embed.html``)::
 
     board = Board(container, BoardModel(game), BoardOptions(lang="en", labels=True), on_tap=handler)
 
-Taps go to the engine through :class:`~halfmoon_web.board.model.BoardModel`; after each tap the
-board re-renders and calls ``on_tap(outcome)`` with a :class:`~halfmoon_web.board.model.TapOutcome`
-(removal, error key, status). Cards are native buttons (Enter and Space tap them); the board
-is one tab stop, and the arrow keys, Home, End and the ranks move the focus between its cards
-(docs/keyboard.md): one delegated keydown listener, the targets from :mod:`.board_keys`.
+Taps go to the engine through :class:`~halfmoon_web.model.board_model.BoardModel`; after each tap
+the board re-renders and calls ``on_tap(outcome)`` with a
+:class:`~halfmoon_web.model.board_model.TapOutcome` (removal, error key, status). Cards are native
+buttons (Enter and Space tap them); the board is one tab stop, and the arrow keys, Home, End and
+the ranks move the focus between its cards (docs/keyboard.md): one delegated keydown listener, the
+targets from :mod:`.board_keys`.
 """
 
 from __future__ import annotations
@@ -18,10 +19,16 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 
-from ..shared.dom import focus_lost, found
-from .board_keys import key_target
-from .board_view import BoardView
-from .model import BoardModel, BoardOptions, RedoOutcome, TapOutcome, UndoOutcome
+from halfmoon_web.board.board_keys import key_target
+from halfmoon_web.board.board_view import BoardView
+from halfmoon_web.model.board_model import (
+    BoardModel,
+    BoardOptions,
+    RedoOutcome,
+    TapOutcome,
+    UndoOutcome,
+)
+from halfmoon_web.shared.dom import focus_lost, found
 
 TapHandler = Callable[[TapOutcome], None]
 DEFAULT_OPTIONS = BoardOptions()

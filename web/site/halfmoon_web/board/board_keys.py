@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from halfmoon_core import PILES, PLACES, RESERVE, Card
-
-from ..shared.i18n import rank_keys
+from halfmoon_web.shared.i18n import rank_keys
 
 ROWS: tuple[tuple[str, ...], ...] = (PILES, RESERVE[:4], RESERVE[4:])
 """Up and Down go between these rows: the arc, the reserve's top row, its bottom row."""

@@ -17,8 +17,7 @@ from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from halfmoon_core import PILES, PLACES, RESERVE, Card, Game
-
-from ..shared.i18n import RED_SUITS, SUIT_SYMBOLS, card_label, empty_label, rank_short, t
+from halfmoon_web.shared.i18n import RED_SUITS, SUIT_SYMBOLS, card_label, empty_label, rank_short, t
 
 
 class PlaceState(NamedTuple):

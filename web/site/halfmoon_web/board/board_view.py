@@ -22,10 +22,7 @@ from pyodide.ffi import create_once_callable
 
 from halfmoon_core import PLACES, Card, Game
 from halfmoon_core.cards import RANK_CHARS, SUIT_CHARS
-
-from ..shared.dom import found
-from ..shared.i18n import t
-from .board_markup import (
+from halfmoon_web.board.board_markup import (
     Node,
     PlaceState,
     board_parts,
@@ -35,7 +32,9 @@ from .board_markup import (
     tab_stop,
     to_html,
 )
-from .board_markup import face as face_node
+from halfmoon_web.board.board_markup import face as face_node
+from halfmoon_web.shared.dom import found
+from halfmoon_web.shared.i18n import t
 
 #: The attributes of a card's face that depend on its place (the rest depends on the card).
 PLACE_ATTRIBUTES = frozenset({"data-place", "tabindex", "aria-label", "aria-pressed"})

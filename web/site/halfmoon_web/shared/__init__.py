@@ -1,1 +1,1 @@
-"""Helpers every page uses: DOM helpers, texts in the page's language, invalid values, SVG."""
+"""The lowest floor: texts in the page's language, invalid values, small DOM helpers."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .i18n import choose_language
+from halfmoon_web.shared.i18n import choose_language
 
 try:
     from pyodide.ffi import jsnull

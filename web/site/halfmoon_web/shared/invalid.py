@@ -4,7 +4,7 @@ reasons"). ``str()`` is the English, for the kept copies and the tests."""
 
 from __future__ import annotations
 
-from . import i18n
+from halfmoon_web.shared import i18n
 
 
 class InvalidValue(ValueError):

@@ -1,1 +1,2 @@
-"""What is kept in localStorage and how it is read back (docs/storage.md)."""
+"""A floor: the only owner of localStorage, which reads and writes the model's values
+(docs/storage.md)."""

@@ -13,10 +13,10 @@ import time
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
-from ..shared.invalid import InvalidValue
-from .bounds import in_range
-from .storage import BACKUPS_KEY, Storage
-from .stored_json import Unreadable, parse_stored
+from halfmoon_web.model.bounds import in_range
+from halfmoon_web.model.stored_json import Unreadable, parse_stored
+from halfmoon_web.shared.invalid import InvalidValue
+from halfmoon_web.storage.storage import BACKUPS_KEY, Storage
 
 #: Entries kept per key (the newest first).
 PER_KEY = 5

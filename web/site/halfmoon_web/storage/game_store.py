@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..game.session import GameSession
-from .saved import SavedData, json_text
-from .snapshot import game_identity
-from .storage import GAME_KEY
-from .stored_json import Unreadable, parse_stored
+from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.snapshot import game_identity
+from halfmoon_web.model.stored_json import Unreadable, parse_stored
+from halfmoon_web.storage.saved import SavedData, json_text
+from halfmoon_web.storage.storage import GAME_KEY
 
 SaveResult = Literal["saved", "behind", "conflict", "failed", "newer"]
 Incoming = Literal["same", "adopt", "conflict"]

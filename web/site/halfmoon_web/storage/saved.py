@@ -16,16 +16,21 @@ from typing import Any, TypeVar
 
 from halfmoon_core import HalfMoonError, Message
 from halfmoon_core.save import SAVE_FORMAT, SAVE_VERSION
-
-from ..shared.invalid import InvalidValue
-from ..stats import stats as stats_format
-from ..stats.stats import GameRecord, Stats
-from . import settings as settings_format
-from .backups import BackupShelf, Kept
-from .bounds import is_newer
-from .settings import Settings
-from .storage import GAME_KEY, OLD_BACKUP_SUFFIX, SETTINGS_KEY, STATS_KEY, Storage
-from .stored_json import Unreadable, parse_stored
+from halfmoon_web.model import settings as settings_format
+from halfmoon_web.model import stats as stats_format
+from halfmoon_web.model.bounds import is_newer
+from halfmoon_web.model.settings import Settings
+from halfmoon_web.model.stats import GameRecord, Stats
+from halfmoon_web.model.stored_json import Unreadable, parse_stored
+from halfmoon_web.shared.invalid import InvalidValue
+from halfmoon_web.storage.backups import BackupShelf, Kept
+from halfmoon_web.storage.storage import (
+    GAME_KEY,
+    OLD_BACKUP_SUFFIX,
+    SETTINGS_KEY,
+    STATS_KEY,
+    Storage,
+)
 
 T = TypeVar("T")
 #: Why a value is unusable: the engine's message, the view's own, or a parser's English.

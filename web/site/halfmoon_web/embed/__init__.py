@@ -1,1 +1,0 @@
-"""The embed page (embed.html) and its URL parameters."""

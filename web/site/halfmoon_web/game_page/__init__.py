@@ -1,0 +1,2 @@
+"""A page: index.html, the game. ``app.py`` wires its parts (docs/architecture.md, "The game
+page")."""

@@ -1,0 +1,1 @@
+"""The game page's Statistics panel and its charts."""

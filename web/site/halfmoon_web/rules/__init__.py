@@ -1,1 +1,0 @@
-"""The rules page (rules.html) and its example game."""

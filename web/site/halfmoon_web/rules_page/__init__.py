@@ -1,0 +1,1 @@
+"""A page: rules.html, its language switch, diagram and example game (docs/architecture.md)."""

@@ -1,1 +1,0 @@
-"""What only a player's choice builds: Share, Replay, Share replay, Export and Import."""

@@ -1,1 +1,0 @@
-"""The step viewer and its model, shared by the rules page, the embed and Replay."""
