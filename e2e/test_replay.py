@@ -78,6 +78,33 @@ def test_replay_from_the_end_dialog_shows_the_game_and_gives_the_focus_back(
     expect(replay_button).to_be_focused()
 
 
+def test_a_replay_opened_again_leaves_nothing_of_the_one_before_listening(
+    won_page: Page,
+) -> None:
+    """Each opening mounts a new step viewer; the one before stops listening (its board's
+    listeners go: docs/architecture.md, "Floors and pages"), so a click on its detached
+    cards plays nothing and says nothing."""
+    page = won_page
+    replay_button = end_dialog(page).get_by_role("button", name="Replay", exact=True)
+    viewer = page.get_by_role("dialog", name=f"Replay of deal {WIN['start']}")
+    replay_button.click()
+    expect(viewer.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
+    old_board = page.locator("#replay-host .board").element_handle()
+    page.keyboard.press("Escape")
+    replay_button.click()
+    expect(viewer.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
+    detached = old_board.evaluate("(board) => !board.isConnected")
+    for place in LINE[0].places:  # the first removal, tapped on the board replaced
+        old_board.evaluate(
+            "(board, place) => board.querySelector(`[data-place='${place}']`).click()", place
+        )
+    assert detached
+    expect(page.locator("#replay-note")).to_have_text("")
+    expect(viewer.get_by_text("Step 0 of 48", exact=True)).to_be_visible()
+    viewer.get_by_role("button", name="Close", exact=True).click()
+    expect(viewer).to_be_hidden()
+
+
 def test_share_replay_copies_a_short_link_and_shows_the_embed_code(won_page: Page) -> None:
     page = won_page
     link = shared_link(page)

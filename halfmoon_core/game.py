@@ -246,10 +246,13 @@ class Game:
         self._redo = list(reversed(moves))
 
     def copy(self) -> Game:
-        """An independent game with the same start, history and redo line."""
-        twin = Game.from_start(self.start)
-        for move in self.history:
-            twin._remove(move)
+        """An independent game with the same start, history and redo line: its state copied,
+        not dealt again and replayed."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._piles = [list(pile) for pile in self._piles]
+        twin._reserve = list(self._reserve)
+        twin._stack = list(self._stack)
         twin._redo = list(self._redo)
         return twin
 

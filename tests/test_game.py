@@ -266,6 +266,22 @@ def test_copy_is_independent_of_the_original(game: Game) -> None:
     assert game.moves == 1 and twin.moves == 2
 
 
+def test_copy_deals_nothing_again_and_both_play_on_apart(
+    game: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game.push("4-7")
+    game.push("2-3-R3")
+    game.pop()
+    monkeypatch.setattr("halfmoon_core.game.deal", lambda *_: pytest.fail("dealt again"))
+    twin = game.copy()
+    assert snapshot(twin) == snapshot(game)
+    assert twin.position() == game.position() and twin.score == game.score
+    twin.redo()
+    game.push("5-6")
+    assert twin.history != game.history
+    assert game.pop() is not None and game.redo() is not None
+
+
 def test_replay_applies_moves_in_order(game: Game) -> None:
     g = replay(DEAL_1, parse_moves("4-7,2-3-R3"))
     game.push("4-7")

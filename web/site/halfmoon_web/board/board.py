@@ -65,11 +65,20 @@ class Board:
             "focusin": self._on_focus,
             "animationend": self.view.on_animation_end,
         }
-        self._proxies = [create_proxy(handler) for handler in handlers.values()]
-        """The listeners' proxies, kept alive as long as the board."""
-        for name, listener in zip(handlers, self._proxies, strict=True):
+        self._listeners = [(name, create_proxy(handler)) for name, handler in handlers.items()]
+        """The listeners and their proxies, kept alive until :meth:`close`."""
+        for name, listener in self._listeners:
             container.addEventListener(name, listener)
         self.render()
+
+    def close(self) -> None:
+        """Stop listening and free the listeners' proxies: a board that is replaced (a
+        replay's, at the next opening) leaves nothing behind."""
+        for name, listener in self._listeners:
+            self.container.removeEventListener(name, listener)
+            listener.destroy()
+        self._listeners = []
+        self.on_tap = None
 
     # -- events ---------------------------------------------------------------------------
     def _on_click(self, event: Any) -> None:

@@ -105,6 +105,15 @@ class Stepper:
         self.slider.addEventListener("input", self._input)
         self.show(0)
 
+    def close(self) -> None:
+        """Stop listening and free the proxies, the board's too (a replay's step viewer, when
+        the next replay replaces it)."""
+        self.controls.removeEventListener("click", self._click)
+        self.slider.removeEventListener("input", self._input)
+        self._click.destroy()
+        self._input.destroy()
+        self.board.close()
+
     # -- building -------------------------------------------------------------------------
     def _build_controls(self) -> None:
         """The buttons, the step count and the slider."""

@@ -32,7 +32,7 @@ class ReplayView:
     state: PageState
     dialogs: Dialogs
     stepper: Stepper | None = field(default=None, init=False)
-    """The step viewer shown last (replaced at each opening)."""
+    """The step viewer shown last (closed and replaced at each opening)."""
 
     def open(self, start: str, moves: str) -> None:
         """Show the game from ``start`` with ``moves`` at step 0."""
@@ -47,6 +47,8 @@ class ReplayView:
         self.note("")
         host = self.dom.el("replay-host")
         labels = state.settings.diagram_labels
+        if self.stepper is not None:
+            self.stepper.close()  # its listeners and proxies go with its board
         self.stepper = Stepper(
             self.dom.document, host, line, lang=state.lang, labels=labels, say=self.note
         )
