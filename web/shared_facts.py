@@ -97,9 +97,9 @@ SNAPSHOT_FACTS = (
 
 
 BOOT_STAGES = ("page", "runtime", "python", "app")
-"""The start-up stages, in order (docs/startup.md, "Stages"): the page (early.js), the runtime
-and Python (runtime.mjs), the app (main.py). early.js's progress line only moves forward along
-them; style.css fills the line by stage."""
+"""The start-up stages, in order: the page (early.js), the runtime and Python (runtime.mjs),
+the app (main.py). early.js's progress line only moves forward along them; style.css fills the
+line by stage (docs/startup.md, "The progress line and the loading note")."""
 
 START_GUARD_TEXTS = {
     "file": "start_failed_file",
