@@ -205,6 +205,14 @@ def test_the_languages_and_the_default_are_i18n_s() -> None:
     assert facts["DEFAULT_LANG"] == i18n.DEFAULT_LANG in i18n.LANGS
 
 
+def test_the_command_line_s_embed_languages_are_the_catalogs() -> None:
+    """``halfmoon_core/embed.py`` cannot see the web catalogs (docs/i18n.md, "A new
+    language"): its ``LANGS`` are kept equal to them here."""
+    from halfmoon_core import embed
+
+    assert list(embed.LANGS) == catalogs_languages()
+
+
 def catalogs_languages() -> list[str]:
     """The languages there are catalogs of (web/locale)."""
     import catalogs
