@@ -554,3 +554,49 @@ def test_a_clock_of_any_length_python_writes_is_painted_before_python(
     held.release()
     wait_for_app(page)
     expect(page.locator("#time")).to_have_text(shown)
+
+
+# -- the language, before Python -------------------------------------------------------------
+@pytest.mark.browser_context_args(service_workers="block", reduced_motion="reduce", locale="en-US")
+@pytest.mark.parametrize(
+    ("path", "saved", "lang"),
+    [
+        ("index.html?lang=vi", None, "vi"),
+        ("index.html?lang=en", "vi", "en"),
+        ("index.html", "vi", "vi"),
+        ("index.html", None, "en"),
+        ("rules.html?lang=vi", None, "vi"),
+        ("rules.html", "vi", "vi"),
+    ],
+    ids=["game-asked-vi", "game-asked-en", "game-saved-vi", "game-browser-en", "rules-asked-vi",
+         "rules-saved-vi"],
+)  # fmt: skip
+def test_before_python_a_page_speaks_the_language_python_chooses(
+    page: Page, path: str, saved: str | None, lang: str
+) -> None:
+    """docs/i18n.md, "The page's language": ``?lang=``, else the saved setting, else the
+    browser's (English here), chosen before Python by the start guard with the languages the
+    build wrote: the game page's first deal in that language, the rules page's text and its
+    pressed button, the loading note; Python then keeps that language."""
+    from halfmoon_web.shared import i18n
+    from halfmoon_web.storage.storage import SETTINGS_KEY
+
+    if saved:
+        write_storage(page, SETTINGS_KEY, json.dumps({"lang": saved}))
+    held = goto_held(page, path)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    other = next(code for code in i18n.LANGS if code != lang)
+    if path.startswith("index"):
+        pile = page.locator('#board > .hm-board.hm-early [data-place="1"]')
+        place = re.escape(i18n.place_name("1", lang))
+        expect(pile).to_have_attribute("aria-label", re.compile(rf", {place}, "))
+    else:
+        expect(page.locator(f'[data-lang-block="{lang}"] h1')).to_be_visible()
+        expect(page.locator(f'[data-lang-block="{other}"] h1')).to_be_hidden()
+        expect(page.locator(f'[data-set-lang="{lang}"]')).to_have_attribute("aria-pressed", "true")
+    note = page.locator(".boot-note:not([aria-hidden])")
+    expect(note.locator(f"[lang='{lang}']")).to_have_count(1)
+    expect(note.locator(f"[lang='{other}']")).to_have_count(0)
+    held.release()
+    wait_for_app(page)
+    expect(page.locator("html")).to_have_attribute("lang", lang)

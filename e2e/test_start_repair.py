@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 import serve
+import shared_facts
 from dying_server import DyingServer
 from game_support import DEAL, button, open_settings, play
 from harness import CONTROLLED, PageGuard, open_app, page_function
@@ -120,8 +121,39 @@ def test_the_error_is_in_vietnamese_on_a_vietnamese_page(page: Page, site_url: s
     message = page.locator("#boot-error")
     expect(message).to_be_visible(timeout=BOUND_MS)
     expect(message).to_contain_text("Không khởi động được trò chơi.")
+    expect(message).to_contain_text("ván đang chơi và thống kê vẫn được giữ")  # the catalog's
     expect(message.locator("p[lang='en']")).to_be_hidden()
     expect(button(page, "Sửa và tải lại")).to_be_visible()
+
+
+@pytest.mark.allow_page_errors  # the failed starts' own errors
+@pytest.mark.parametrize(
+    ("address", "lang"),
+    [(f"embed.html?deal={DEAL}", "en"), ("rules.html", "vi"), ("index.html", "vi")],
+    ids=["embed", "rules", "game"],
+)
+def test_a_start_error_speaks_the_saved_language_but_on_the_embed(
+    new_context: Callable[..., BrowserContext], site_url: str, address: str, lang: str
+) -> None:
+    """docs/i18n.md, "The page's language": Vietnamese saved in the settings, an English
+    browser, a start that fails (main.py answers 404, after the one reload): the game page and
+    the rules page say it in Vietnamese; the embed, which reads no storage, in English, the
+    language its board speaks. The texts are the catalogs' (web/shared_facts.py)."""
+    page = new_context(service_workers="block", locale="en-US").new_page()
+    page.goto(site_url + "manifest.webmanifest")  # the site's origin, no script of its own
+    key = shared_facts.storage_keys()["SETTINGS_KEY"]
+    page.evaluate("(key) => localStorage.setItem(key, JSON.stringify({ lang: 'vi' }))", key)
+    page.route("**/main.py", lambda route: route.fulfill(status=404, body="not here"))
+    page.goto(site_url + address, wait_until="commit")
+    page.wait_for_selector("html[data-error]:not([data-reloading])", timeout=BOUND_MS)
+    texts = shared_facts.guard_texts()[lang]
+    message = page.locator("#boot-error")
+    expect(message).to_have_attribute("lang", lang)
+    expect(message.locator(".boot-error-reason")).to_have_text(f"{texts['file']} {texts['help']}")
+    expect(button(page, texts["repair"])).to_be_visible()
+    other = next(code for code in shared_facts.facts()["LANGS"] if code != lang)
+    expect(message.locator(f"p[lang='{other}']")).to_be_hidden()
+    expect(message.locator(f"p[lang='{lang}']")).to_be_visible()
 
 
 def test_settings_offers_repair_which_keeps_the_game(page: Page, site_url: str) -> None:

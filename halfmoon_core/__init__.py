@@ -16,7 +16,14 @@ from .game import Game, Status, replay
 from .messages import MESSAGES, Message
 from .moves import Move, format_moves, parse_move, parse_moves
 from .places import PILES, PLACES, RESERVE
-from .position import Layout, format_position, is_position_text, parse_position
+from .position import (
+    WIN_MOVES,
+    WIN_SCORE,
+    Layout,
+    format_position,
+    is_position_text,
+    parse_position,
+)
 from .replay_code import decode_replay, encode_replay
 from .save import load_game, save_game
 from .tapping import TapResult, joinable, tap
@@ -26,6 +33,8 @@ __all__ = [
     "PILES",
     "PLACES",
     "RESERVE",
+    "WIN_MOVES",
+    "WIN_SCORE",
     "Card",
     "CardError",
     "DailyDate",

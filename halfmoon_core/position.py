@@ -9,7 +9,7 @@ from typing import NamedTuple
 from .cards import RANK_CHARS, REMOVALS, Card, ascii_upper, canonical_deck
 from .errors import PositionError
 from .messages import Message
-from .places import PILE_COUNT, PILE_HEIGHT, PLACES, is_reserve
+from .places import PILE_COUNT, PILE_HEIGHT, PLACES, RESERVE_COUNT, is_reserve
 
 PREFIX = "HMP1:"
 PAIR_POINTS = 10
@@ -142,3 +142,12 @@ def _mismatch(ranks: tuple[int, ...], counts: list[int]) -> Message:
     if len(words) == 2:
         return Message("position_pair_mismatch", first=words[0], second=words[1])
     return Message("position_triple_mismatch", first=words[0], second=words[1], third=words[2])
+
+
+WHOLE_GAME = removed_cards(Layout(((),) * PILE_COUNT, (None,) * RESERVE_COUNT))
+"""What a won game has removed: every card of the two decks, 40 pairs and 8 triples
+(docs/rules.md, "Score, moves, end of game")."""
+WIN_SCORE = WHOLE_GAME.score
+"""A won game's score, the highest there is: 40 pairs of 10 points and 8 triples of 15."""
+WIN_MOVES = WHOLE_GAME.moves
+"""A won game's moves, the most a game has: its 40 pairs and 8 triples."""

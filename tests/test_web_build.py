@@ -381,9 +381,8 @@ def test_early_js_reads_the_snapshot_and_the_settings_python_writes(site: Path) 
 
     early = (app_folder(site) / "early.js").read_text(encoding="utf-8")
     assert not re.search(r"%[A-Z_]+%", early)
-    assert js_constants(early) | {"THEMES": None, "FACES": None, "STAGES": None} == {
-        "THEMES": None,
-        "FACES": None,
+    assert js_constants(early) | {"CHOICES": None, "STAGES": None} == {
+        "CHOICES": None,
         "STAGES": None,
         "SETTINGS_KEY": storage.SETTINGS_KEY,
         "GAME_KEY": storage.GAME_KEY,
@@ -407,6 +406,51 @@ def test_early_js_checks_a_snapshot_against_python_allowlist(site: Path) -> None
     assert tags and json.loads(tags.group(1)) == list(snapshot.SNAPSHOT_TAGS)
     table = re.search(r"\bconst ATTRIBUTES = new Map\(\s*Object\.entries\((\{.*?\})\)", early)
     assert table and json.loads(table.group(1)) == snapshot.SNAPSHOT_ATTRIBUTES
+
+
+def built_guard(site: Path, page: str = "index.html") -> str:
+    """The start guard a built page holds inline, its first script."""
+    html = (site / page).read_text(encoding="utf-8")
+    return html.split("<script>", 1)[1].split("</script>", 1)[0]
+
+
+def test_the_built_scripts_hold_the_languages_choices_stages_and_guard_texts(site: Path) -> None:
+    """What the sources never spell (tests/test_shared_facts.py) the built files hold, from
+    Python: i18n.py's languages and default, settings.py's choices, the stages, and the start
+    guard's texts from the catalogs, in both languages."""
+    from halfmoon_web.shared import i18n
+    from halfmoon_web.model import settings
+
+    app = app_folder(site)
+    early = js_constants((app / "early.js").read_text(encoding="utf-8"))
+    runtime = js_constants((app / "runtime.mjs").read_text(encoding="utf-8"))
+    stages = list(shared_facts.BOOT_STAGES)
+    assert early["CHOICES"] == {name: list(values) for name, values in settings.CHOICES.items()}
+    assert early["STAGES"] == runtime["STAGES"] == stages == ["page", "runtime", "python", "app"]
+    for page in ("index.html", "rules.html", "embed.html"):
+        guard = js_constants(built_guard(site, page))
+        assert guard["LANGS"] == list(i18n.LANGS) == ["en", "vi"], page
+        assert guard["DEFAULT_LANG"] == i18n.DEFAULT_LANG, page
+        texts = guard["TEXTS"]
+        assert set(texts) == {"en", "vi"}, page
+        for lang in ("en", "vi"):
+            assert texts[lang] == {
+                name: i18n.t(lang, key) for name, key in shared_facts.START_GUARD_TEXTS.items()
+            }
+        assert texts["vi"]["repair"] == "Sửa và tải lại"
+        assert texts["en"]["damaged"] == "A file of the game kept by the browser is damaged."
+
+
+def test_the_rules_page_says_the_engine_s_win(site: Path) -> None:
+    """The rules page's prose says a win's moves and points from halfmoon_core, in both
+    languages."""
+    from halfmoon_core import WIN_MOVES, WIN_SCORE
+
+    text = " ".join((site / "rules.html").read_text(encoding="utf-8").split())
+    assert f"{WIN_MOVES} nước và {WIN_SCORE} điểm" in text
+    assert f"{WIN_MOVES} moves and {WIN_SCORE} points" in text
+    assert text.count(f"the whole win, {WIN_MOVES} moves") == 1
+    assert text.count(f"cả ván thắng, {WIN_MOVES} nước") == 1
 
 
 def test_the_inline_start_guard_uses_python_storage_keys(site: Path) -> None:

@@ -31,9 +31,13 @@
   // Before the first paint, from the stored settings (halfmoon_web/model/settings.py; the
   // embed never reads them: its address's theme=, else the host's colour scheme). <html
   // data-theme-choice> is the choice (Python sets it when the player changes it);
-  // data-theme is what it means now ("light" or "dark"), following the OS under "auto".
-  const THEMES = ["auto", "light", "dark"];
-  const FACES = ["classic", "four", "large"];
+  // data-theme is what it means now, following the OS's colour scheme under the default.
+  // The choices, the default first, are the settings' (CHOICES), filled in by the build
+  // (web/shared_facts.py); the themes other than the default are named after the colour
+  // schemes of prefers-color-scheme.
+  const CHOICES = %SETTING_CHOICES%;
+  const THEMES = CHOICES.theme;
+  const FACES = CHOICES.faces;
   let looks = {};
   if (page === "embed") {
     looks = { theme: params.get("theme") };
@@ -44,20 +48,22 @@
       looks = {}; // storage disabled or not JSON: the defaults
     }
   }
-  root.setAttribute("data-theme-choice", THEMES.includes(looks.theme) ? looks.theme : "auto");
-  root.setAttribute("data-faces", FACES.includes(looks.faces) ? looks.faces : "classic");
-  const darkOS = matchMedia("(prefers-color-scheme: dark)");
+  root.setAttribute("data-theme-choice", THEMES.includes(looks.theme) ? looks.theme : THEMES[0]);
+  root.setAttribute("data-faces", FACES.includes(looks.faces) ? looks.faces : FACES[0]);
+  const schemes = THEMES.slice(1)
+    .map((theme) => [theme, matchMedia(`(prefers-color-scheme: ${theme})`)]);
   const showTheme = () => {
     const choice = root.getAttribute("data-theme-choice");
-    const dark = choice === "dark" || (choice !== "light" && darkOS.matches);
-    root.setAttribute("data-theme", dark ? "dark" : "light");
+    const os = schemes.find(([, scheme]) => scheme.matches) || schemes[0];
+    root.setAttribute("data-theme", THEMES.indexOf(choice) > 0 ? choice : os[0]);
   };
   showTheme();
-  darkOS.addEventListener("change", showTheme);
+  for (const [, scheme] of schemes) scheme.addEventListener("change", showTheme);
   new MutationObserver(showTheme).observe(root, { attributeFilter: ["data-theme-choice"] });
 
   // -- 1. the progress line ------------------------------------------------------------------
-  const STAGES = ["page", "runtime", "python", "app"];
+  // The stages, in order, are web/shared_facts.py's, filled in by the build.
+  const STAGES = %BOOT_STAGES%;
   // The runtime's loader (an async module) may have told a stage before this script ran.
   let reached = STAGES.indexOf(root.getAttribute("data-boot-stage"));
   const stage = (name) => {
@@ -70,35 +76,10 @@
   document.addEventListener("halfmoon:stage", (event) => stage(event.detail));
   stage("page");
 
-  // "en" or "vi" for a language tag, as halfmoon_web/shared/i18n.py's normalise_lang reads it.
-  const langOf = (value) => {
-    const base = String(value || "").trim().toLowerCase().replace("_", "-").split("-")[0];
-    return base === "en" || base === "vi" ? base : null;
-  };
-
-  // The language Python will choose (halfmoon_web/shared/i18n.py's choose_language): the
-  // address's, else the game's setting (not the embed's: it never reads storage), else the
-  // browser's first English or Vietnamese, else Vietnamese.
-  const savedLang = () => {
-    try {
-      const settings = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "{}");
-      return settings && typeof settings === "object" ? langOf(settings.lang) : null;
-    } catch {
-      return null; // storage disabled or a value Python will tell about
-    }
-  };
-  const chosenLang = () => {
-    const browser = navigator.languages && navigator.languages.length
-      ? navigator.languages
-      : [navigator.language];
-    const choices = [params.get("lang"), page === "embed" ? null : savedLang(), ...browser];
-    for (const choice of choices) {
-      const lang = langOf(choice);
-      if (lang) return lang;
-    }
-    return "vi";
-  };
-  const pageLang = chosenLang();
+  // The language Python will choose, as the start guard chooses it (start_guard.js, inline
+  // before this script: halfmoonLang, with Python's languages and default).
+  const { of: langOf, chosen } = window.halfmoonLang;
+  const pageLang = chosen();
 
   // The boards the build wrote with their cards (the game's first deal, the rules page's
   // diagrams) are in every language: the page's own stays, as halfmoon_web/board/board_view.py

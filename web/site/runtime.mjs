@@ -20,8 +20,9 @@ export { version };
 const meta = document.querySelector('meta[name="halfmoon-python"]');
 const url = (name) => new URL(meta.getAttribute(`data-${name}`), document.baseURI).href;
 // A start-up stage for the progress line (early.js): on <html> too, but only forward (a
-// stage told already, e.g. by a test, stays), and as an event.
-const STAGES = ["page", "runtime", "python", "app"];
+// stage told already, e.g. by a test, stays), and as an event. The stages, in order, are
+// web/shared_facts.py's, filled in by the build.
+const STAGES = %BOOT_STAGES%;
 const stage = (name) => {
   const root = document.documentElement;
   if (STAGES.indexOf(name) > STAGES.indexOf(root.getAttribute("data-boot-stage"))) {

@@ -29,28 +29,9 @@
   const SELF_REPAIRED = %SELF_REPAIRED_KEY%;
   const REPAIRED_FAILURE = %REPAIRED_FAILURE_KEY%;
   const SETTINGS_KEY = %SETTINGS_KEY%;
-  const TEXTS = {
-    vi: {
-      file: "Không tải được một tệp của trò chơi (mất kết nối?).",
-      stall: "Trang không tải thêm được gì trong 20 giây.",
-      damaged: "Một tệp trò chơi đã lưu trong trình duyệt bị hỏng.",
-      sandboxed: "Bảng này nằm trong một khung sandbox, và trang web của nó không cho các tệp của bảng tải vào khung đó (không phải lỗi kết nối).",
-      sandboxHelp: "Trang nhúng bảng có thể bỏ sandbox của khung, hoặc trang web của bảng gửi các header cho phép nhúng trong sandbox.",
-      error: "Có lỗi khi khởi động.",
-      help: "Nút dưới đây tải lại trò chơi từ máy chủ; ván đang chơi và thống kê vẫn được giữ.",
-      repair: "Sửa và tải lại",
-    },
-    en: {
-      file: "A file of the game could not be loaded (is the connection down?).",
-      stall: "Nothing has loaded for 20 seconds.",
-      damaged: "A file of the game kept by the browser is damaged.",
-      sandboxed: "This board is in a sandboxed frame, and its site does not let the board's files load there (this is not a connection problem).",
-      sandboxHelp: "The page that shows it can drop the frame's sandbox, or the board's site can send the headers a sandboxed embed needs.",
-      error: "An error stopped the start.",
-      help: "The button below downloads the game again; your game in progress and statistics are kept.",
-      repair: "Repair and reload",
-    },
-  };
+  // Its texts in every language, from the catalogs (web/locale; docs/i18n.md), filled in by
+  // the build: {seconds} in the stall's is STALL_MS.
+  const TEXTS = %START_GUARD_TEXTS%;
 
   // The page's service workers; null where a page may have none (an opaque frame throws).
   const workers = (() => {
@@ -76,24 +57,41 @@
     location.reload();
   };
 
-  // "en" or "vi" as halfmoon_web/shared/dom.py's page_language chooses: ?lang=, the saved
-  // setting, the browser's first English or Vietnamese, else Vietnamese.
+  // -- the page's language ------------------------------------------------------------------
+  // Chosen as Python chooses it (halfmoon_web/shared/i18n.py's choose_language; docs/i18n.md,
+  // "The page's language"): the address's ?lang=, else the language of the game's settings
+  // (not on the embed, which never reads storage), else the browser's first language there is
+  // a catalog of, else the default. The languages and the default are Python's (i18n.py's
+  // LANGS and DEFAULT_LANG), filled in by the build; early.js asks here too (halfmoonLang).
+  const LANGS = %LANGS%;
+  const DEFAULT_LANG = %DEFAULT_LANG%;
+  // The language of a language tag ("pt-BR" is "pt"), as i18n.py's normalise_lang reads it;
+  // null for a language there is no catalog of.
   const langOf = (value) => {
-    const base = String(value || "").trim().toLowerCase().replace("_", "-").split("-")[0];
-    return base === "en" || base === "vi" ? base : null;
+    const base = String(value || "").trim().toLowerCase().split(/[-_]/)[0];
+    return LANGS.includes(base) ? base : null;
+  };
+  // The settings' language: only one of LANGS as it is (model/settings.py refuses others).
+  const savedLang = () => {
+    try {
+      const settings = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "null");
+      return settings && LANGS.includes(settings.lang) ? settings.lang : null;
+    } catch {
+      return null; // storage disabled, or a value Python will tell about
+    }
   };
   const pageLang = () => {
-    let saved = null;
-    try {
-      saved = JSON.parse(localStorage.getItem(SETTINGS_KEY) || "null");
-    } catch {
-      saved = null;
+    const page = document.body ? document.body.getAttribute("data-page") : null;
+    const browser = navigator.languages && navigator.languages.length
+      ? navigator.languages
+      : [navigator.language];
+    const url = new URLSearchParams(location.search).get("lang");
+    for (const choice of [url, page === "embed" ? null : savedLang(), ...browser]) {
+      if (langOf(choice)) return langOf(choice);
     }
-    const browser = navigator.languages || [navigator.language];
-    const choices = [new URLSearchParams(location.search).get("lang"), saved && saved.lang, ...browser];
-    for (const choice of choices) if (langOf(choice)) return langOf(choice);
-    return "vi";
+    return DEFAULT_LANG;
   };
+  window.halfmoonLang = Object.freeze({ of: langOf, chosen: pageLang });
 
   // -- 1. failing, and telling it -----------------------------------------------------------
   let kind = "error";
@@ -197,9 +195,10 @@
     // site's headers (no CORS), not lost on the way: say so (docs/hosting.md, "Embedding on
     // another site").
     const sandboxed = kind === "file" && self.origin === "null";
+    const why = (texts[kind] || texts.error).replace("{seconds}", String(STALL_MS / 1000));
     reason.textContent = sandboxed
       ? `${texts.sandboxed} ${texts.sandboxHelp}`
-      : `${texts[kind] || texts.error} ${texts.help}`;
+      : `${why} ${texts.help}`;
     const detail = shown.querySelector(".boot-error-detail");
     if (detail) detail.textContent = root.getAttribute("data-error");
     for (const button of shown.querySelectorAll("[data-repair]")) button.textContent = texts.repair;

@@ -114,8 +114,9 @@ class EmbedPage:
             self.status.focus()
 
     def ending(self, status: str) -> str:
-        """How a removal that ended the game goes on: ``You won! Score 520, 48 moves, time
-        2:05.`` (the game page's end dialog) or ``No more moves.``; empty while playing."""
+        """How a removal that ended the game goes on: ``You won!`` with the score, the moves and
+        the time (the game page's end dialog's words) or ``No more moves.``; empty while
+        playing."""
         lang = self.lang
         if status == "won":
             game = self.view.model.game

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from halfmoon_core import DailyDate
+from halfmoon_core import WIN_MOVES, WIN_SCORE, DailyDate
 from halfmoon_web.shared.invalid import InvalidValue
 
 
@@ -26,10 +26,10 @@ MAX_DURATION_MS = 100 * 24 * 60 * 60 * 1000
 """The longest time a game's clock counts: 100 days (the clock stops there)."""
 MAX_COUNT = 999_999_999
 """The most games the totals count (they stop there)."""
-FULL_SCORE = 520
-"""A won game's score: every card removed, 40 pairs of 10 and 8 triples of 15."""
-MOST_MOVES = 48
-"""The removals of a whole game: 40 pairs and 8 triples."""
+FULL_SCORE = WIN_SCORE
+"""A won game's score, the engine's (every card removed)."""
+MOST_MOVES = WIN_MOVES
+"""The removals of a whole game, the engine's (every card removed)."""
 LAST_DAY = DailyDate(9999, 12, 31).number
 """The day number of the last date with a daily deal (years have four digits)."""
 MAX_LENGTH = 1_000_000_000

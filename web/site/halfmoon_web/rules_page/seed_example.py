@@ -5,7 +5,8 @@ Before step 1, pile 1 shows 5♠ and pile 8 shows 6♦ (8 cards each). Step 1 re
 leaves exactly the rules page's layout diagram; step 2 removes J♣ (pile 8) + Q♥ (pile 5) + K♥
 (pile 3). Only the top cards come from the original rules text: the cards under them were chosen
 (by a research solver that is not shipped) so that the deal is a legal two-deck deal that can be
-won, and ``MOVES`` is that win, 48 moves. Tests replay it and compare step 1 with the diagram.
+won, and ``MOVES`` is that win, every card removed. Tests replay it and compare step 1 with the
+diagram.
 """
 
 START = "HMP1:" + "/".join(

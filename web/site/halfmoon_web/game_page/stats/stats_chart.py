@@ -16,12 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from halfmoon_core import WIN_SCORE
 from halfmoon_web.model.clock import format_time
 from halfmoon_web.model.stats import GameRecord, Stats
 from halfmoon_web.shared import i18n
 
-FULL_SCORE = 520
-"""A won game's score: every card removed (docs/rules.md, "Score, moves, end of game")."""
+FULL_SCORE = WIN_SCORE
+"""A won game's score, the engine's: every card removed (docs/rules.md, "Score, moves, end of
+game")."""
 RATE_POINTS = 10
 """The most points the win-rate chart draws."""
 WIDTH = 240
@@ -90,7 +92,7 @@ def recent_chart(recent: list[GameRecord], lang: str) -> Svg:
 
 
 def _game_words(number: int, count: int, game: GameRecord, lang: str) -> str:
-    """What a mark says on hover: ``Game 3 of 10: won, score 520, time 4:12``."""
+    """What a mark says on hover: ``Game 3 of 10: lost, score 385, time 4:12``."""
     result = i18n.t(lang, "result_won" if game.won else "result_lost")
     return i18n.t(lang, "chart_game", number=number, count=count, result=result,
                   score=game.score, time=format_time(game.time_ms))  # fmt: skip
