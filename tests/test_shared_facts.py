@@ -109,8 +109,8 @@ def vietnamese_letters(text: str) -> list[str]:
 
 def spelled_facts(text: str) -> list[str]:
     """The language codes and the settings' choices a script's text spells as a string."""
-    from halfmoon_web.shared import i18n
     from halfmoon_web.model import settings
+    from halfmoon_web.shared import i18n
 
     facts = {*i18n.LANGS, *(value for values in settings.CHOICES.values() for value in values)}
     return sorted({match.group(2) for match in STRING_LITERAL.finditer(text)} & facts)

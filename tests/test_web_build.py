@@ -418,8 +418,8 @@ def test_the_built_scripts_hold_the_languages_choices_stages_and_guard_texts(sit
     """What the sources never spell (tests/test_shared_facts.py) the built files hold, from
     Python: i18n.py's languages and default, settings.py's choices, the stages, and the start
     guard's texts from the catalogs, in both languages."""
-    from halfmoon_web.shared import i18n
     from halfmoon_web.model import settings
+    from halfmoon_web.shared import i18n
 
     app = app_folder(site)
     early = js_constants((app / "early.js").read_text(encoding="utf-8"))

@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from halfmoon_core import PLACES, Game, format_moves
+from halfmoon_web.model.bounds import MAX_DURATION_MS
 
 SNAPSHOT_VERSION = 1
 #: The longest snapshot kept, in UTF-16 code units (JavaScript's string length).
@@ -23,10 +24,8 @@ MAX_EARLY_TAPS = 64
 #: The most elements early.js rebuilds from a snapshot's markup.
 MAX_SNAPSHOT_ELEMENTS = 400
 #: The most digits of the minutes of the clock a snapshot shows (``m:ss``): those of the
-#: longest time a game's clock counts (``bounds.MAX_DURATION_MS``, 100 days: ``144000:00``;
-#: tests/test_web_snapshot.py keeps them equal). Not imported from ``bounds``: the build reads
-#: this module before the catalogs that ``bounds`` needs are compiled (web/shared_facts.py).
-SNAPSHOT_MINUTE_DIGITS = 6
+#: longest time a game's clock counts (``bounds.MAX_DURATION_MS``, 100 days: ``144000:00``).
+SNAPSHOT_MINUTE_DIGITS = len(str(MAX_DURATION_MS // 60_000))
 #: The tags a snapshot's markup may hold (a board at rest: board_markup.py, board_view.py).
 SNAPSHOT_TAGS = ("div", "span", "button")
 _PLACE = "|".join(PLACES)
