@@ -410,7 +410,8 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     worker, hand the load figures it measured to the controller."""
     workeroutput = getattr(session.config, "workeroutput", None)
     if page_starts[0]:
-        worker = f" ({workeroutput['workerid']})" if workeroutput is not None else ""
+        workerinput = getattr(session.config, "workerinput", None)  # pytest-xdist's
+        worker = f" ({workerinput['workerid']})" if workerinput is not None else ""
         metrics = session.config.__dict__.setdefault("_halfmoon_metrics", {})
         metrics[f"page starts{worker}"] = page_starts[0]
     metrics = session.config.__dict__.get("_halfmoon_metrics")
