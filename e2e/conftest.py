@@ -24,11 +24,18 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
 * ``shared_page`` (per module): one guarded page for a whole module, so that Pyodide starts once
   for many tests; made with the same context options (the module's marker included).
 * ``game_page`` (per module): ``shared_page`` with the game page open on deal ``DEAL``.
+* ``deal_page`` (per test): ``game_page`` reset for one test through the page itself (no new
+  start): no dialog open, the settings at their defaults, the module's viewport, no forced
+  colours, deal ``DEAL`` opened again at its start; the test fails on any problem the page
+  reported during it. ``game`` (per test): that deal, computed by the engine in the test
+  process.
 * ``module_page`` (per test): ``shared_page`` for a test that opens what it reads itself
   (``open_app``): a new document, but a warm start (the module's context keeps its HTTP cache,
   service worker and compiled code), for tests that neither write the storage nor need it
   empty. Its viewport goes back to the module's after the test, which fails on any problem
   the page reported meanwhile.
+* ``first_visit`` (session): one first visit of the game page (a new context), its requests
+  and responses recorded, for the tests that only read what a first visit did.
 * ``warm_context`` (per module, shared by the modules with the same context options) /
   ``warm_page`` (per test): a new tab, its site storage empty, in a context that has been to
   the site before (warm caches and service worker): a cheaper start than ``page``'s first
@@ -36,7 +43,8 @@ The browser, the contexts and the pages are the plugin's fixtures (``browser``, 
 * ``site_dir`` / ``site_url`` (session): ``dist/`` (rebuilt first when missing or stale, by one
   process at a time), served by ``web/serve.py`` (with the site's headers and CSP) from a thread,
   on a free port.
-* ``load_metrics`` (session): figures the tests measure, printed at the end of the run.
+* ``load_metrics`` (session): figures the tests measure, printed at the end of the run, with
+  the run's page starts (``harness.page_starts``: each worker's, under pytest-xdist).
 
 Under ``pytest -n 2`` (pytest-xdist; ``tests/run_all.sh`` runs ``e2e/`` so) each worker is a
 session of its own: its own Chromium, its own server on its own free port, its own temporary
@@ -58,7 +66,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from halfmoon_core import Game
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "web"))
@@ -68,14 +78,16 @@ sys.path.insert(
 
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
-from game_support import DEAL  # noqa: E402
+from game_support import DEAL, button, open_deal, set_setting  # noqa: E402
 from harness import (  # noqa: E402
     CONTROLLED,
     TEST_CHROMIUM_ARGS,
+    FirstVisit,
     PageGuard,
     chromium_executable,
     empty_tab,
     open_app,
+    page_starts,
 )
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -242,6 +254,44 @@ def game_page(shared_page: Page) -> Page:
     return shared_page
 
 
+#: The settings that are checkboxes, each off by default: what ``deal_page`` puts back.
+DEFAULT_OFF_SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
+
+
+@pytest.fixture
+def deal_page(game_page: Page, module_context_args: dict[str, Any]) -> Iterator[Page]:
+    """The module's game page (``game_page``), reset for a test through the page itself, not by
+    a new start: no dialog open, the settings at their defaults, the module's viewport and no
+    forced colours, deal DEAL opened again (the Open deal dialog) at its start. The test fails
+    if the page reported a problem during it."""
+    page = game_page
+    guard: PageGuard = page.guard  # type: ignore[attr-defined]
+    guard.clear()  # a problem of an earlier test failed that test
+    page.set_viewport_size(module_context_args["viewport"])
+    page.emulate_media(forced_colors="none")
+    while page.get_by_role("dialog").count():
+        page.keyboard.press("Escape")
+    changed = [
+        name for name in DEFAULT_OFF_SETTINGS if page.get_by_label(name, exact=True).is_checked()
+    ]
+    for label in changed:  # the panel opened only if a setting is not at its default
+        set_setting(page, label, False)
+    if changed or page.locator(".panel:visible").count():  # a panel left open
+        button(page, "Close").click()
+    open_deal(page, DEAL)
+    expect(page.locator("#deal-code")).to_have_text(DEAL)
+    expect(page.locator("#moves")).to_have_text("0")
+    yield page
+    guard.fail_on_problems()
+
+
+@pytest.fixture
+def game() -> Game:
+    """Deal DEAL (``game_page``'s and ``deal_page``'s), computed by the engine in the test
+    process."""
+    return Game.from_code(DEAL)
+
+
 @pytest.fixture
 def module_page(shared_page: Page) -> Iterator[Page]:
     """The module's one page (``shared_page``) for a test that opens its own document on it;
@@ -254,6 +304,27 @@ def module_page(shared_page: Page) -> Iterator[Page]:
         shared_page.set_viewport_size(viewport)
     guard.fail_on_problems()
     guard.clear()
+
+
+@pytest.fixture(scope="session")
+def first_visit(
+    browser: Browser, browser_context_args: dict[str, Any], site_url: str
+) -> Iterator[FirstVisit]:
+    """One first visit of ``index.html`` (a new context: nothing cached, no service worker),
+    made once per session for the tests that only read what it did (``test_startup``,
+    ``test_runtime_files``), instead of a first visit each: it waits until the page is ready
+    and its service worker has installed (under the CSP too). Its problems are failed by the
+    tests that read them, and at the end of the session."""
+    context = module_context(browser, browser_context_args, site_url)
+    page = context.new_page()
+    visit = FirstVisit(page=page, guard=context.guard)  # type: ignore[attr-defined]
+    page.on("request", lambda request: visit.requests.append(request))
+    page.on("response", lambda response: visit.responses.append(response))
+    open_app(page, "index.html")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    yield visit
+    context.close()
+    context.guard.fail_on_problems()  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="session")
@@ -335,8 +406,14 @@ METRICS_KEY = "halfmoon_metrics"
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
-    """In a pytest-xdist worker: hand the load figures it measured to the controller."""
+    """Note the page starts of the run (of this worker, under pytest-xdist); in a pytest-xdist
+    worker, hand the load figures it measured to the controller."""
     workeroutput = getattr(session.config, "workeroutput", None)
+    if page_starts[0]:
+        workerinput = getattr(session.config, "workerinput", None)  # pytest-xdist's
+        worker = f" ({workerinput['workerid']})" if workerinput is not None else ""
+        metrics = session.config.__dict__.setdefault("_halfmoon_metrics", {})
+        metrics[f"page starts{worker}"] = page_starts[0]
     metrics = session.config.__dict__.get("_halfmoon_metrics")
     if workeroutput is not None and metrics:
         workeroutput[METRICS_KEY] = json.dumps(metrics)

@@ -14,7 +14,15 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Request,
+    Response,
+    Route,
+)
 
 #: Pyodide takes 4–6 s to start on the reference machine; leave room for a loaded CI box.
 READY_TIMEOUT_MS = 60_000
@@ -24,6 +32,12 @@ READY_SELECTOR = "html[data-ready]:not([data-reloading]), html[data-error]:not([
 #: controller): the worker has installed, its cache is filled.
 CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
     navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
+#: The runtime's WebAssembly: every page start asks for it once (from the network, the HTTP
+#: cache or the service worker), so its requests by pages (not the worker's precache) count the
+#: run's page starts, the unit of a browser test's cost (docs/testing.md, "Time").
+RUNTIME_WASM = "/pyodide.asm.wasm"
+#: The page starts of this process so far (``page_starts[0]``), counted by every guard.
+page_starts = [0]
 #: Flags for Chromium as root, headless, on a machine whose only network is loopback.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -127,6 +141,7 @@ class PageGuard:
         context.add_init_script(_WATCH_SCRIPT)
         context.route(self._is_foreign, self._abort_foreign)
         context.on("page", self._watch_page)
+        context.on("request", _count_start)
         return context
 
     def fail_on_problems(self) -> None:
@@ -183,6 +198,22 @@ class PageGuard:
 
     def _on_page_error(self, error: Error) -> None:
         self.page_errors.append(f"{error.name}: {error.message}")
+
+
+@dataclass
+class FirstVisit:
+    """One first visit of the game page, as the tests that only read it share it: the page
+    (left open on the game), every request and response of its start, its guard."""
+
+    page: Page
+    requests: list[Request] = field(default_factory=list)
+    responses: list[Response] = field(default_factory=list)
+    guard: PageGuard | None = None
+
+
+def _count_start(request: Request) -> None:
+    if request.url.endswith(RUNTIME_WASM) and request.service_worker is None:  # not a precache
+        page_starts[0] += 1
 
 
 def ready_state(page: Page) -> tuple[bool, str | None]:

@@ -107,19 +107,19 @@ def test_html_in_a_parameter_is_shown_as_text_never_parsed(module_page: Page) ->
     expect(module_page.locator("#embed-error img")).to_have_count(0)
 
 
-def test_embed_never_touches_the_saved_game(page: Page) -> None:
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
+def test_embed_never_touches_the_saved_game(warm_page: Page) -> None:
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
-    card(page, game, "4").click()
-    card(page, game, "7").click()
-    expect(page.locator("#moves")).to_have_text("1")
-    open_site_file(page)  # the game saves as it closes
-    before = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
-    open_app(page, f"embed.html?deal={DEAL}&lang=en")
-    card(page, game, "5").click()
-    card(page, game, "6").click()
-    expect(status(page)).to_have_text(re.compile("^Removed"))
-    after = page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    card(warm_page, game, "4").click()
+    card(warm_page, game, "7").click()
+    expect(warm_page.locator("#moves")).to_have_text("1")
+    open_site_file(warm_page)  # the game saves as it closes
+    before = warm_page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
+    open_app(warm_page, f"embed.html?deal={DEAL}&lang=en")
+    card(warm_page, game, "5").click()
+    card(warm_page, game, "6").click()
+    expect(status(warm_page)).to_have_text(re.compile("^Removed"))
+    after = warm_page.evaluate("() => JSON.stringify(Object.entries(localStorage).sort())")
     assert after == before
 
 
@@ -163,13 +163,13 @@ def test_a_start_that_is_already_over_says_so(
     expect(module_page.locator("button[data-place]")).to_have_count(len(game.playable()))
 
 
-def test_the_embed_says_what_the_game_page_says_at_a_stalemate_deal(page: Page) -> None:
+def test_the_embed_says_what_the_game_page_says_at_a_stalemate_deal(warm_page: Page) -> None:
     """Same words as the game page's end of game, for the same deal."""
-    open_app(page, f"index.html?deal={STALEMATE_AT_DEAL}&lang=en")
-    title = page.locator("#end-title").text_content()
+    open_app(warm_page, f"index.html?deal={STALEMATE_AT_DEAL}&lang=en")
+    title = warm_page.locator("#end-title").text_content()
     assert title, "the game page shows no end-of-game title"
-    open_app(page, f"embed.html?deal={STALEMATE_AT_DEAL}&lang=en")
-    expect(status(page)).to_have_text(title)
+    open_app(warm_page, f"embed.html?deal={STALEMATE_AT_DEAL}&lang=en")
+    expect(status(warm_page)).to_have_text(title)
 
 
 def test_a_step_that_ends_the_game_says_so_and_leaving_it_clears_it(module_page: Page) -> None:

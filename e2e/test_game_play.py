@@ -9,9 +9,7 @@ logged an error, broke the CSP or asked another origin for anything.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
-import pytest
 from game_support import (
     DEAL,
     STALEMATE_AFTER_ONE,
@@ -28,29 +26,6 @@ from playwright.sync_api import Page, expect
 from halfmoon_core import Game
 
 SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
-
-
-@pytest.fixture
-def deal_page(game_page: Page) -> Iterator[Page]:
-    """The module's page, reset: no dialog, default settings, deal HM1-N-AAAAAAB at its start.
-    The test fails if the page reported a problem meanwhile."""
-    page = game_page
-    while page.get_by_role("dialog").count():
-        page.keyboard.press("Escape")
-    for label in SETTINGS:
-        set_setting(page, label, False)
-    button(page, "Close").click()
-    open_deal(page, DEAL)
-    expect(page.locator("#deal-code")).to_have_text(DEAL)
-    expect(page.locator("#moves")).to_have_text("0")
-    yield page
-    assert page.guard.problems() == []  # type: ignore[attr-defined]
-
-
-@pytest.fixture
-def game() -> Game:
-    """The same deal, computed by the engine in the test process."""
-    return Game.from_code(DEAL)
 
 
 def pressed(page: Page, game: Game, place: str) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 import re
 from collections import deque
-from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -146,10 +145,11 @@ def cost(plan: Plan) -> int:
 
 # -- the page ----------------------------------------------------------------------------------
 @pytest.fixture
-def game_page(page: Page) -> Iterator[Page]:
-    """The game page on deal HM1-N-AAAAAAB, English, nothing focused yet."""
-    open_app(page, f"index.html?lang=en&deal={DEAL}")
-    yield page
+def deal_tab(warm_page: Page) -> Page:
+    """The game page on deal HM1-N-AAAAAAB, English, nothing focused yet: a new tab of the warm
+    context (``warm_page``, empty storage), a return visit's start, not a first visit's."""
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    return warm_page
 
 
 def focused(page: Page) -> Locator:
@@ -242,8 +242,8 @@ LIMIT_RANKS = 215
 
 
 # -- the board as one tab stop -----------------------------------------------------------------
-def test_the_board_is_one_tab_stop(game_page: Page) -> None:
-    page, game = game_page, Game.from_code(DEAL)
+def test_the_board_is_one_tab_stop(deal_tab: Page) -> None:
+    page, game = deal_tab, Game.from_code(DEAL)
     expect(page.locator("#board [tabindex='0']")).to_have_count(1)
     expect(page.locator("#board button[tabindex='-1']")).to_have_count(len(game.playable()) - 1)
     statistics = button(page, "Statistics")  # the toolbar's last control
@@ -264,8 +264,8 @@ def test_the_board_is_one_tab_stop(game_page: Page) -> None:
     expect(page.locator("#board [tabindex='0']")).to_have_count(1)
 
 
-def test_arrows_home_end_and_ranks(game_page: Page) -> None:
-    page, game = game_page, Game.from_code(DEAL)
+def test_arrows_home_end_and_ranks(deal_tab: Page) -> None:
+    page, game = deal_tab, Game.from_code(DEAL)
     card(page, game, "5").focus()
     for key, place in [
         ("End", "R8"),
@@ -310,8 +310,8 @@ def test_the_ranks_follow_the_page_language(warm_page: Page) -> None:
 
 
 # -- shortcuts ---------------------------------------------------------------------------------
-def test_shortcuts(game_page: Page) -> None:
-    page, game = game_page, Game.from_code(DEAL)
+def test_shortcuts(deal_tab: Page) -> None:
+    page, game = deal_tab, Game.from_code(DEAL)
     nine_and_two = spoken(game, ("4", "7"))
     for key in ("u", "Control+z"):
         card(page, game, "4").focus()
@@ -386,8 +386,8 @@ def test_shortcuts(game_page: Page) -> None:
 
 
 # -- the focus never falls to <body> -----------------------------------------------------------
-def test_the_focus_stays_on_the_board(game_page: Page) -> None:
-    page, game = game_page, Game.from_code(DEAL)
+def test_the_focus_stays_on_the_board(deal_tab: Page) -> None:
+    page, game = deal_tab, Game.from_code(DEAL)
     card(page, game, "R7").focus()  # 4♦ + 7♣ empties both reserve slots
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowRight")

@@ -10,12 +10,12 @@ Screenshots go to ``e2e/artifacts/layout-*.png``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import DEAL, button, card, open_deal, play, set_setting, winning_game
+from game_support import DEAL, button, card, play, set_setting, winning_game
 from harness import open_app, wait_for_app
 from playwright.sync_api import BrowserContext, Page, expect
 from test_early_board import assert_same_geometry, geometry, goto_held
@@ -151,25 +151,6 @@ CONTRAST = r"""(selector) => {
   }
   return results;
 }"""
-
-
-@pytest.fixture
-def deal_page(game_page: Page) -> Iterator[Page]:
-    """The shared page at 1280×800 with deal DEAL at its start (settings back at their defaults
-    and no panel open after each test); the test fails if the page reported a problem."""
-    page = game_page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.emulate_media(forced_colors="none")
-    open_deal(page, DEAL)
-    expect(page.locator("#deal-code")).to_have_text(DEAL)
-    expect(page.locator("#moves")).to_have_text("0")
-    yield page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    page.emulate_media(forced_colors="none")
-    for label in ("Placement assist", "Diagram labels"):
-        set_setting(page, label, False)
-    button(page, "Close").click()
-    assert page.guard.problems() == []  # type: ignore[attr-defined]
 
 
 def first_screen(page: Page, game: Game) -> dict[str, Any]:

@@ -8,30 +8,16 @@ dialog.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from game_support import DEAL, button, open_deal, open_settings, play, spoken, status
+from game_support import DEAL, button, open_settings, play, spoken, status
 from harness import open_app, wait_for_app
 from playwright.sync_api import BrowserContext, Page, expect
 
 from halfmoon_core import Game
 
 FIRST_MOVES = ("4-7", "5-6", "2-3-R3", "5-11")
-
-
-@pytest.fixture
-def deal_page(game_page: Page) -> Iterator[Page]:
-    """The module's page on deal HM1-N-AAAAAAB at its start, no dialog open."""
-    page = game_page
-    while page.get_by_role("dialog").count():
-        page.keyboard.press("Escape")
-    open_deal(page, DEAL)
-    expect(page.locator("#deal-code")).to_have_text(DEAL)
-    expect(page.locator("#moves")).to_have_text("0")
-    yield page
-    assert page.guard.problems() == []  # type: ignore[attr-defined]
 
 
 def board(page: Page) -> tuple[str, str, tuple[str, ...]]:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from harness import open_app
-from playwright.sync_api import Page, Response
+from harness import FirstVisit
 
 EXPECTED_TYPES = {
     ".wasm": "application/wasm",
@@ -17,11 +16,10 @@ EXPECTED_TYPES = {
 }
 
 
-def test_runtime_is_served_with_correct_mime_types(page: Page) -> None:
-    """Every response of a start-up has the right Content-Type for its extension."""
-    responses: list[Response] = []
-    page.on("response", lambda r: responses.append(r))
-    open_app(page)
+def test_runtime_is_served_with_correct_mime_types(first_visit: FirstVisit) -> None:
+    """Every response of a start-up (a first visit) has the right Content-Type for its
+    extension."""
+    responses = first_visit.responses
     seen = set()
     for response in responses:
         path = response.url.split("?", 1)[0]
@@ -34,11 +32,9 @@ def test_runtime_is_served_with_correct_mime_types(page: Page) -> None:
     assert {".wasm", ".mjs", ".js", ".zip", ".py"} <= seen
 
 
-def test_versioned_runtime_is_cached_for_ever(page: Page) -> None:
+def test_versioned_runtime_is_cached_for_ever(first_visit: FirstVisit) -> None:
     """The runtime under /vendor/ is immutable; pages are revalidated on every visit."""
-    responses: list[Response] = []
-    page.on("response", lambda r: responses.append(r))
-    open_app(page)
+    responses = first_visit.responses
     vendor = [r for r in responses if "/vendor/" in r.url]
     assert vendor
     for response in vendor:

@@ -7,35 +7,31 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from harness import PageGuard, open_app, origin_of
-from playwright.sync_api import Page, Request, Route, expect
+from harness import FirstVisit, PageGuard, open_app, origin_of
+from playwright.sync_api import Page, Route, expect
 
 
-def test_app_reaches_ready(page: Page) -> None:
+def test_app_reaches_ready(first_visit: FirstVisit) -> None:
     """The page gets <html data-ready> and the board container holds what Python drew."""
-    open_app(page)
+    page = first_visit.page
     expect(page.locator("html")).to_have_attribute("data-ready", "")
     expect(page.locator("#board")).not_to_have_attribute("aria-busy", "true")
     expect(page.locator("#boot-error")).to_be_hidden()
 
 
-def test_no_request_leaves_the_origin(page: Page, guard: PageGuard) -> None:
+def test_no_request_leaves_the_origin(first_visit: FirstVisit) -> None:
     """Every request of a full start-up goes to the site's own origin (no CDN, no telemetry)."""
-    requests: list[Request] = []
-    page.on("request", lambda r: requests.append(r))
-    open_app(page, "index.html?deal=HM1-N-AAAAAAB&lang=en")
-    site = origin_of(page.site_url)  # type: ignore[attr-defined]
+    requests = first_visit.requests
+    site = origin_of(first_visit.page.site_url)  # type: ignore[attr-defined]
     assert requests, "no request recorded"
     assert {origin_of(r.url) for r in requests if r.url.startswith("http")} == {site}
-    assert guard.foreign_requests == []
+    assert first_visit.guard is not None and first_visit.guard.foreign_requests == []
 
 
-def test_no_console_error_nor_csp_violation(page: Page, guard: PageGuard) -> None:
-    """A start-up under the real CSP logs no error and violates nothing."""
-    open_app(page)
-    # Let the service worker, registered once the page is ready, install under the CSP too.
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    assert guard.problems() == []
+def test_no_console_error_nor_csp_violation(first_visit: FirstVisit) -> None:
+    """A start-up under the real CSP logs no error and violates nothing, its service worker
+    (registered once the page is ready) installed under the CSP too."""
+    assert first_visit.guard is not None and first_visit.guard.problems() == []
 
 
 PAGES = sorted(p.name for p in (Path(__file__).parents[1] / "web" / "site").glob("*.html"))

@@ -13,6 +13,8 @@ from halfmoon_core.cards import canonical_deck
 from halfmoon_core.deals import DEAL_COUNT
 from halfmoon_core.places import PLACES
 
+DEAL_1 = "HM1-N-AAAAAAB"
+"""Deal 1's code: the deal of the ``game`` fixture (tests/conftest.py)."""
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 WINNING_GAME: dict = json.loads((FIXTURES / "winning_game.json").read_text(encoding="utf-8"))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_support import WINNING_GAME
+from engine_support import DEAL_1, WINNING_GAME
 
 from halfmoon_core import (
     DealCodeError,
@@ -20,7 +20,6 @@ from halfmoon_core import (
 )
 from halfmoon_core.position import PREFIX
 
-DEAL_1 = "HM1-N-AAAAAAB"
 # Deal 1's tops: 1:8S 2:QC 3:KS 4:9H 5:6H 6:5H 7:2D 8:7S 9:QD 10:QS 11:TC 12:8H,
 # reserve R1 TH, R2 KH, R3 JH, R4 TS, R5 JH, R6 AS, R7 4D, R8 7C.
 STALEMATE_AT_DEAL = "HM1-N-AAABATO"  # found by scanning deals 0.. for one with no first move
@@ -32,12 +31,6 @@ def only(*fields: tuple[int, str]) -> str:
     for index, cards in fields:
         parts[index] = cards
     return PREFIX + "/".join(parts)
-
-
-@pytest.fixture
-def game() -> Game:
-    """A fresh game of deal 1."""
-    return Game.from_code(DEAL_1)
 
 
 def snapshot(g: Game) -> tuple:

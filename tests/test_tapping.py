@@ -15,12 +15,6 @@ from halfmoon_core.tapping import E1, E2, clean_selection
 
 
 @pytest.fixture
-def game() -> Game:
-    """A fresh game of deal 1."""
-    return Game.from_code("HM1-N-AAAAAAB")
-
-
-@pytest.fixture
 def seed() -> Game:
     """The rules page's diagram position."""
     return Game.from_position(seed_diagram_position())

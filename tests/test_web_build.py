@@ -24,16 +24,6 @@ needs_node_modules = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A full build into a temporary folder."""
-    if not (ROOT / "node_modules" / "pyodide").is_dir():
-        pytest.skip("run `npm ci` first")
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out)
-    return out
-
-
 def sw_manifest(site: Path) -> dict:
     """The precache manifest the build wrote into sw.js."""
     text = (site / "sw.js").read_text(encoding="utf-8")

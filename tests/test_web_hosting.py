@@ -10,7 +10,6 @@ import struct
 from html.parser import HTMLParser
 from pathlib import Path
 
-import build
 import pytest
 import site_headers
 
@@ -20,14 +19,6 @@ PAGES = ["index.html", "rules.html", "embed.html"]
 pytestmark = pytest.mark.skipif(
     not (ROOT / "node_modules" / "pyodide").is_dir(), reason="run `npm ci` first"
 )
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A full build into a temporary folder."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    build.build(out)
-    return out
 
 
 class Head(HTMLParser):
