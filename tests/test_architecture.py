@@ -89,3 +89,11 @@ def test_the_pages_reach_a_board_through_board_not_through_its_view() -> None:
         if re.search(r"\bboard\.view\b", line)
     }
     assert reaching == {}
+
+
+def test_no_two_test_modules_share_a_name_so_a_bare_pytest_collects_both_folders() -> None:
+    """``pytest`` alone collects ``tests/`` and ``e2e/`` (pyproject.toml's testpaths); two test
+    modules of one name would stop it (an import file mismatch)."""
+    names = [p.name for folder in ("tests", "e2e") for p in (ROOT / folder).glob("test_*.py")]
+    assert len(names) > 50
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
