@@ -254,6 +254,30 @@ def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
     assert page.evaluate("sessionStorage.length") == 0  # the one retry is free again
 
 
+@pytest.mark.parametrize("name", ["pyodide.mjs", "pyodide.asm.mjs"])
+def test_an_aborted_module_preload_is_no_failure(page: Page, name: str) -> None:
+    """A module preload that the browser aborts (Chromium does, now and then, as the page
+    finishes parsing: docs/testing.md, "An aborted module preload") while the file loads is no
+    failed start: the module's import loads it, and the page starts at once, not loaded again
+    and nothing told."""
+    seen: list[str] = []
+
+    def abort_first(route: Route) -> None:
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            route.abort("aborted")
+        else:
+            route.continue_()
+
+    documents: list[str] = []
+    page.on("request", lambda r: documents.append(r.url) if r.resource_type == "document" else None)
+    page.route(f"**/vendor/**/{name}", abort_first)
+    open_app(page, GAME)
+    assert len(seen) >= 2, seen
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert len(documents) == 1, documents  # not loaded again
+
+
 @pytest.mark.allow_page_errors  # the failed starts' own errors
 def test_repair_never_reloads_into_the_same_failure_twice(
     new_context: Callable[..., BrowserContext], site_url: str

@@ -214,6 +214,13 @@
       fail("error", event.message || event.error);
     } else if (target && target.tagName === "SCRIPT") {
       fail("file", `could not load ${target.src}`);
+    } else if (target && target.tagName === "LINK" && /modulepreload/.test(target.rel)) {
+      // Chromium aborts a module preload still in flight now and then (net::ERR_ABORTED,
+      // right as the page finishes parsing, its link still in the page), and the module's
+      // import then loads it again: only a file that really does not load fails the start.
+      const href = target.href;
+      const failed = () => fail("file", `could not load ${href}`);
+      fetch(href).then((answer) => answer.ok || failed(), failed);
     } else if (target && target.tagName === "LINK" && /preload|stylesheet/.test(target.rel)) {
       fail("file", `could not load ${target.href}`);
     }
