@@ -237,6 +237,22 @@ def documents_of(page: Page) -> list[str]:
     return documents
 
 
+def fail_first(page: Page, pattern: str, error: str) -> list[str]:
+    """Fail the first request of ``page`` for ``pattern`` with network error ``error`` and let
+    the later ones through; return the URLs asked for, in order (filled as they come)."""
+    seen: list[str] = []
+
+    def first_fails(route: Route) -> None:
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            route.abort(error)
+        else:
+            route.continue_()
+
+    page.route(pattern, first_fails)
+    return seen
+
+
 @pytest.mark.allow_page_errors  # the failed download's own console error
 @pytest.mark.parametrize("path", ["app/*/boot.js", "vendor/**/pyodide.asm.wasm"])
 def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
@@ -246,17 +262,8 @@ def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
     download of a file of the app or the runtime (a script, a preload) fails on the way (the
     connection drops); the page loads again by itself, once, and plays, the player told
     nothing."""
-    seen: list[str] = []
-
-    def drop_first(route: Route) -> None:
-        seen.append(route.request.url)
-        if len(seen) == 1:
-            route.abort("connectionreset")
-        else:
-            route.continue_()
-
     documents = documents_of(page)
-    page.route(f"**/{path}", drop_first)
+    seen = fail_first(page, f"**/{path}", "connectionreset")
     open_app(page, GAME)
     assert len(seen) >= 2, seen
     expect(page.locator("#boot-error")).to_be_hidden()
@@ -270,17 +277,8 @@ def test_an_aborted_module_preload_is_no_failure(page: Page, name: str) -> None:
     finishes parsing: docs/testing.md, "An aborted module preload") while the file loads is no
     failed start: the module's import loads it, and the page starts at once, not loaded again
     and nothing told."""
-    seen: list[str] = []
-
-    def abort_first(route: Route) -> None:
-        seen.append(route.request.url)
-        if len(seen) == 1:
-            route.abort("aborted")
-        else:
-            route.continue_()
-
     documents = documents_of(page)
-    page.route(f"**/vendor/**/{name}", abort_first)
+    seen = fail_first(page, f"**/vendor/**/{name}", "aborted")
     open_app(page, GAME)
     assert len(seen) >= 2, seen
     expect(page.locator("#boot-error")).to_be_hidden()
