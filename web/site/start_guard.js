@@ -225,6 +225,7 @@
     } else if (target && target.tagName === "SCRIPT") {
       fail("file", `could not load ${target.src}`);
     } else if (target && target.tagName === "LINK" && /modulepreload/.test(target.rel)) {
+      if (done()) return; // a page that has started (or failed) has nothing to check
       // Chromium aborts a module preload still in flight now and then (net::ERR_ABORTED,
       // right as the page finishes parsing, its link still in the page), and the module's
       // import then loads it again: only a file that really does not load, whole and within
