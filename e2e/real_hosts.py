@@ -1,9 +1,10 @@
 """The real hosts a site owner publishes ``dist/`` on, each started by the tests on 127.0.0.1
 (docs/testing.md, "The host matrix"): Cloudflare's local runtime (``wrangler pages dev``, from
 ``node_modules``), Debian's nginx, Apache and Caddy with the configurations that
-``web/site_headers.py`` generates, and a plain ``python3 -m http.server`` with the site copied
-under a sub-path. Each runs in the foreground, as a process of its own in a temporary folder,
-until its ``with`` block ends; :func:`start` waits until it answers HTTP.
+``web/site_headers.py`` generates (in folders ``web/server_folders.py`` writes), and a plain
+``python3 -m http.server`` with the site copied under a sub-path. Each runs in the foreground,
+as a process of its own in a temporary folder, until its ``with`` block ends; :func:`start`
+waits until it answers HTTP.
 
 :data:`HOSTS` says what each host is documented to do (docs/hosting.md), which the tests check:
 where the site sits, whether it sends the site's headers, whether it redirects to pretty URLs,
@@ -24,14 +25,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import site_headers  # web/site_headers.py
+import server_folders  # web/server_folders.py
 
 ROOT = Path(__file__).resolve().parent.parent
 WRANGLER = ROOT / "node_modules" / ".bin" / "wrangler"
 #: The compatibility date wrangler runs the Pages runtime at: fixed, so that a newer workerd
 #: never changes what the tests see (4.84.0's workerd supports dates up to 2026-04-20).
 COMPATIBILITY_DATE = "2026-04-01"
-APACHE_MODULES = Path("/usr/lib/apache2/modules")
 SUB_PATH = "/games/halfmoon/"
 #: How long a host may take to answer its first request (wrangler starts workerd: 3-5 s here).
 START_TIMEOUT_S = 60
@@ -177,27 +177,8 @@ def nginx(site: Path, folder: Path) -> Iterator[str]:
     if binary is None:
         raise FileNotFoundError(missing("nginx", "Debian nginx"))
     port = free_port()
-    (folder / "site.conf").write_text(site_headers.nginx("/"), encoding="utf-8")
-    (folder / "mime.types").symlink_to("/etc/nginx/mime.types")
-    temp = folder / "temp"
-    temp.mkdir()
-    (folder / "nginx.conf").write_text(
-        f"""daemon off; master_process off; pid {folder}/nginx.pid; error_log {folder}/error.log;
-events {{}}
-http {{
-  access_log off;
-  client_body_temp_path {temp}; proxy_temp_path {temp}; fastcgi_temp_path {temp};
-  uwsgi_temp_path {temp}; scgi_temp_path {temp};
-  server {{
-    listen 127.0.0.1:{port};
-    root {site};
-    include {folder}/site.conf;
-  }}
-}}
-""",
-        encoding="utf-8",
-    )
-    with start([binary, "-p", str(folder), "-c", str(folder / "nginx.conf")], port, "/", folder):
+    main = server_folders.nginx(folder, site, port, "/")
+    with start([binary, "-p", str(folder), "-c", str(main)], port, "/", folder):
         yield f"http://127.0.0.1:{port}/"
 
 
@@ -206,37 +187,14 @@ def apache(site: Path, folder: Path) -> Iterator[str]:
     """Debian's Apache (one process, ``-X``) serving ``site`` at :data:`SUB_PATH` with
     ``site_headers.py apache --base SUB_PATH`` (``mod_brotli`` and ``mod_deflate`` loaded)."""
     binary = executable("apache2", "/usr/sbin/apache2")
-    if binary is None or not APACHE_MODULES.is_dir():
+    if binary is None or not server_folders.APACHE_MODULES.is_dir():
         raise FileNotFoundError(missing("Apache", "Debian apache2"))
     port = free_port()
     root = folder / "root"
     (root / SUB_PATH.strip("/")).parent.mkdir(parents=True)
     (root / SUB_PATH.strip("/")).symlink_to(site, target_is_directory=True)
-    (folder / "site.conf").write_text(site_headers.apache(SUB_PATH), encoding="utf-8")
-    modules = ["mpm_event", "authz_core", "mime", "headers", "rewrite", "dir", "filter"]
-    loads = "\n".join(
-        f"LoadModule {name}_module {APACHE_MODULES}/mod_{name}.so"
-        for name in [*modules, "deflate", "brotli"]
-    )
-    (folder / "httpd.conf").write_text(
-        f"""ServerRoot {folder}
-PidFile {folder}/httpd.pid
-ErrorLog {folder}/error.log
-Listen 127.0.0.1:{port}
-ServerName localhost
-{loads}
-TypesConfig /etc/mime.types
-DirectoryIndex index.html
-DocumentRoot {root}
-<Directory {root}>
-  Options FollowSymLinks
-  Require all granted
-</Directory>
-Include {folder}/site.conf
-""",
-        encoding="utf-8",
-    )
-    with start([binary, "-X", "-f", str(folder / "httpd.conf")], port, SUB_PATH, folder) as url:
+    main = server_folders.apache(folder, root, port, SUB_PATH)
+    with start([binary, "-X", "-f", str(main)], port, SUB_PATH, folder) as url:
         yield url
 
 
@@ -248,17 +206,9 @@ def caddy(site: Path, folder: Path) -> Iterator[str]:
     if binary is None:
         raise FileNotFoundError(missing("Caddy", "Debian caddy"))
     port = free_port()
-    lines = site_headers.caddy("/").splitlines()
-    block = "\n".join("    " + line if line else "" for line in lines)
-    (folder / "Caddyfile").write_text(
-        f"{{\n    admin off\n    auto_https off\n}}\n\nhttp://127.0.0.1:{port} {{\n"
-        f"    bind 127.0.0.1\n    root * {site}\n{block}\n    file_server\n}}\n",
-        encoding="utf-8",
-    )
-    env = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"),
-           "XDG_CONFIG_HOME": str(folder / "config")}  # fmt: skip
-    command = [binary, "run", "--adapter", "caddyfile", "--config", str(folder / "Caddyfile")]
-    with start(command, port, "/", folder, env) as url:
+    main = server_folders.caddy(folder, site, port, "/")
+    command = [binary, "run", "--adapter", "caddyfile", "--config", str(main)]
+    with start(command, port, "/", folder, server_folders.caddy_env(folder)) as url:
         yield url
 
 

@@ -190,9 +190,9 @@ def test_after_one_visit_every_page_starts_offline(
         for path in (RULES, EMBED):
             # The page before has stopped loading first. Without these waits, offline, the
             # next page's module preloads (pyodide.mjs, pyodide.asm.mjs) were seen aborted
-            # (net::ERR_ABORTED) in 7 of 75 runs of this test, on every host alike, and the
-            # start guard told "could not load" (online it reloads once, unseen); not yet
-            # explained (docs/testing.md, "The host matrix": left open).
+            # (net::ERR_ABORTED) in 7 of 75 runs of this test, on every host alike: Chromium
+            # drops them as the page finishes parsing, and the start guard told "could not
+            # load" until it learnt to check (docs/testing.md, "An aborted module preload").
             page.wait_for_load_state("networkidle")
             open_app(page, path, base_url=host.url)
     finally:

@@ -262,28 +262,91 @@ def test_a_file_that_is_not_the_builds_is_never_cached(
         assert page.evaluate(CACHED_SIZES, "/icon-192.png") == []
 
 
-@pytest.mark.allow_page_errors  # the failed download's own console error
-@pytest.mark.parametrize("name", ["core.js", "pyodide.asm.mjs"])
-def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
-    page: Page, name: str
-) -> None:
-    """docs/deploys.md, "A deployment during a first visit, a download that fails": the first
-    download of a runtime file fails on the way (the connection drops); the page loads again
-    by itself, once, and plays, the player told nothing."""
+def documents_of(page: Page) -> list[str]:
+    """The documents ``page`` asks for from now on (a page loaded again is a second one)."""
+    documents: list[str] = []
+    page.on("request", lambda r: documents.append(r.url) if r.resource_type == "document" else None)
+    return documents
+
+
+def fail_first(page: Page, pattern: str, error: str) -> list[str]:
+    """Fail the first request of ``page`` for ``pattern`` with network error ``error`` and let
+    the later ones through; return the URLs asked for, in order (filled as they come)."""
     seen: list[str] = []
 
-    def drop_first(route: Route) -> None:
+    def first_fails(route: Route) -> None:
         seen.append(route.request.url)
         if len(seen) == 1:
-            route.abort("connectionreset")
+            route.abort(error)
         else:
             route.continue_()
 
-    page.route(f"**/vendor/**/{name}", drop_first)
+    page.route(pattern, first_fails)
+    return seen
+
+
+@pytest.mark.allow_page_errors  # the failed download's own console error
+@pytest.mark.parametrize("path", ["app/*/boot.js", "vendor/**/pyodide.asm.wasm"])
+def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
+    page: Page, path: str
+) -> None:
+    """docs/deploys.md, "A deployment during a first visit, a download that fails": the first
+    download of a file of the app or the runtime (a script, a preload) fails on the way (the
+    connection drops); the page loads again by itself, once, and plays, the player told
+    nothing."""
+    documents = documents_of(page)
+    seen = fail_first(page, f"**/{path}", "connectionreset")
     open_app(page, GAME)
     assert len(seen) >= 2, seen
     expect(page.locator("#boot-error")).to_be_hidden()
+    assert len(documents) == 2, documents  # loaded again, once
     assert page.evaluate("sessionStorage.length") == 0  # the one retry is free again
+
+
+@pytest.mark.parametrize("name", ["pyodide.mjs", "pyodide.asm.mjs"])
+def test_an_aborted_module_preload_is_no_failure(page: Page, name: str) -> None:
+    """A module preload that the browser aborts (Chromium does, now and then, as the page
+    finishes parsing: docs/testing.md, "An aborted module preload") while the file loads is no
+    failed start: the module's import loads it, and the page starts at once, not loaded again
+    and nothing told."""
+    documents = documents_of(page)
+    seen = fail_first(page, f"**/vendor/**/{name}", "aborted")
+    open_app(page, GAME)
+    assert len(seen) >= 2, seen
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert len(documents) == 1, documents  # not loaded again
+
+
+@pytest.mark.allow_page_errors  # the failed downloads' own console errors
+@pytest.mark.parametrize("second_try", ["hangs", "fails"])
+def test_an_aborted_module_preload_that_does_not_load_again_fails_the_start(
+    page: Page, second_try: str
+) -> None:
+    """An aborted module preload whose second try hangs (a server dying mid-answer) or fails
+    is a file that does not load, told as before, never a start left waiting: the page loads
+    once more (a stall would not), where the file fails again and the page says it could not
+    load it."""
+    asked: list[str] = []
+    held: list[Route] = []  # never answered: each hangs until its page goes
+
+    def abort_then(route: Route) -> None:
+        asked.append(route.request.url)
+        if second_try == "hangs" and len(documents) == 1 and len(asked) > 1:
+            held.append(route)
+        else:
+            route.abort("aborted")
+
+    documents = documents_of(page)
+    page.route("**/vendor/**/pyodide.asm.mjs", abort_then)
+    page.goto(GAME, wait_until="commit")
+    page.wait_for_selector(
+        "html[data-error]:not([data-reloading])", state="attached", timeout=BOUND_MS
+    )
+    assert len(documents) == 2, documents  # loaded again once, as for a failed download
+    expect(page.locator("#boot-error")).to_contain_text("could not be loaded")
+    expect(page.locator("#boot-error-detail")).to_contain_text(
+        re.compile(r"could not load \S+/pyodide\.asm\.mjs")
+    )
 
 
 @pytest.mark.allow_page_errors  # the failed starts' own errors

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import server_folders
 import site_headers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +35,6 @@ NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").i
 APACHE = shutil.which("apache2") or (
     "/usr/sbin/apache2" if Path("/usr/sbin/apache2").is_file() else None
 )
-APACHE_MODULES = Path("/usr/lib/apache2/modules")
 CADDY = shutil.which("caddy") or ("/usr/bin/caddy" if Path("/usr/bin/caddy").is_file() else None)
 
 
@@ -99,74 +99,21 @@ def nginx_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         absent("nginx", "nginx")
     folder = tmp_path_factory.mktemp("nginx")
     make_site(folder / "root")
-    (folder / "site.conf").write_text(site_headers.nginx(BASE), encoding="utf-8")
-    mime = Path("/etc/nginx/mime.types")
-    if mime.is_file():  # `include mime.types` is relative to the main file's folder
-        (folder / "mime.types").symlink_to(mime)
-    else:
-        (folder / "mime.types").write_text("types { text/html html; }\n", encoding="utf-8")
     port = free_port()
-    temp = folder / "temp"
-    temp.mkdir()
-    (folder / "nginx.conf").write_text(
-        f"""daemon off; master_process off; pid {folder}/nginx.pid; error_log {folder}/error.log;
-events {{}}
-http {{
-  access_log off;
-  client_body_temp_path {temp}; proxy_temp_path {temp}; fastcgi_temp_path {temp};
-  uwsgi_temp_path {temp}; scgi_temp_path {temp};
-  server {{
-    listen 127.0.0.1:{port};
-    root {folder}/root;
-    include {folder}/site.conf;
-  }}
-}}
-""",
-        encoding="utf-8",
-    )
-    command = [NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf")]
-    yield from run_server(command, port, folder / "server.log")
+    main = server_folders.nginx(folder, folder / "root", port, BASE)
+    yield from run_server([NGINX, "-p", str(folder), "-c", str(main)], port, folder / "server.log")
 
 
 @pytest.fixture(scope="module")
 def apache_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The tiny site served by Apache with ``site_headers.py apache --base BASE``."""
-    if APACHE is None or not APACHE_MODULES.is_dir():
+    if APACHE is None or not server_folders.APACHE_MODULES.is_dir():
         absent("Apache", "apache2")
     folder = tmp_path_factory.mktemp("apache")
     make_site(folder / "root")
-    (folder / "site.conf").write_text(site_headers.apache(BASE), encoding="utf-8")
     port = free_port()
-    modules = ["mpm_event", "authz_core", "mime", "headers", "rewrite", "dir", "filter"]
-    modules += ["deflate", "brotli"]
-    loads = "\n".join(
-        f"LoadModule {name}_module {APACHE_MODULES}/mod_{name}.so"
-        for name in modules
-        if (APACHE_MODULES / f"mod_{name}.so").is_file()
-    )
-    types = Path("/etc/mime.types")
-    (folder / "httpd.conf").write_text(
-        f"""ServerRoot {folder}
-PidFile {folder}/httpd.pid
-ErrorLog {folder}/error.log
-Listen 127.0.0.1:{port}
-ServerName localhost
-{loads}
-{f"TypesConfig {types}" if types.is_file() else ""}
-AddType text/html .html
-AddType text/css .css
-AddType image/svg+xml .svg
-DirectoryIndex index.html
-DocumentRoot {folder}/root
-<Directory {folder}/root>
-  Require all granted
-</Directory>
-Include {folder}/site.conf
-""",
-        encoding="utf-8",
-    )
-    command = [APACHE, "-X", "-f", str(folder / "httpd.conf")]
-    yield from run_server(command, port, folder / "server.log")
+    main = server_folders.apache(folder, folder / "root", port, BASE)
+    yield from run_server([APACHE, "-X", "-f", str(main)], port, folder / "server.log")
 
 
 @pytest.fixture(scope="module")
@@ -177,35 +124,9 @@ def caddy_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("caddy")
     make_site(folder / "root")
     port = free_port()
-    (folder / "Caddyfile").write_text(caddy_file(folder / "root", port, BASE), encoding="utf-8")
-    command = [CADDY, "run", "--adapter", "caddyfile", "--config", str(folder / "Caddyfile")]
-    yield from run_server(command, port, folder / "server.log", env=caddy_env(folder))
-
-
-def caddy_file(root: Path, port: int, base: str) -> str:
-    """A Caddyfile serving ``root`` on 127.0.0.1:``port`` (no admin endpoint, no HTTPS), with
-    ``site_headers.py caddy --base BASE`` inside its site block."""
-    site = "\n".join(
-        "    " + line if line else "" for line in site_headers.caddy(base).splitlines()
-    )
-    return f"""{{
-    admin off
-    auto_https off
-}}
-
-http://127.0.0.1:{port} {{
-    bind 127.0.0.1
-    root * {root}
-{site}
-    file_server
-}}
-"""
-
-
-def caddy_env(folder: Path) -> dict[str, str]:
-    """Caddy's environment: its data and configuration folders inside ``folder``."""
-    return {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"),
-            "XDG_CONFIG_HOME": str(folder / "config")}  # fmt: skip
+    main = server_folders.caddy(folder, folder / "root", port, BASE)
+    command = [CADDY, "run", "--adapter", "caddyfile", "--config", str(main)]
+    yield from run_server(command, port, folder / "server.log", server_folders.caddy_env(folder))
 
 
 def response(url: str, accept: str = "gzip") -> tuple[int, dict[str, str]]:

@@ -23,6 +23,15 @@
   // How long a page that a service worker controls waits, on a failure, for a new build's
   // worker to take it over (see unlessTakeover below).
   const TAKEOVER_GRACE_MS = 1500;
+  // How long each of the guard's own fetches may take (a module preload's second try, then the
+  // check that the server answers): a server that dies mid-answer can leave one hanging, and
+  // the start must still end, told as the file it is, the two within STALL_MS.
+  const FETCH_MS = STALL_MS / 2;
+  const bounded = () => {
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), FETCH_MS);
+    return stop.signal;
+  };
   // Its sessionStorage keys and the settings' key, as halfmoon_web/storage/storage.py names
   // them (filled in by the build: web/shared_facts.py).
   const RETRIED_BUILD = %RETRIED_BUILD_KEY%;
@@ -104,7 +113,8 @@
   // told, never reloaded into the browser's own error page.
   const mayRetryBuild = (text) => /\/(app\/[0-9a-f]+|vendor)\//.test(text) && !session(RETRIED_BUILD);
   const serverAnswers = () =>
-    fetch(location.href, { method: "HEAD", cache: "no-store" }).then((r) => r.ok, () => false);
+    fetch(location.href, { method: "HEAD", cache: "no-store", signal: bounded() })
+      .then((r) => r.ok, () => false);
 
   // The first file of the app or the runtime answered with an HTTP error status, if any: the
   // cause of whatever failed next (a Python error, a rejected promise), so it is what is told.
@@ -213,6 +223,16 @@
       fail("error", event.message || event.error);
     } else if (target && target.tagName === "SCRIPT") {
       fail("file", `could not load ${target.src}`);
+    } else if (target && target.tagName === "LINK" && /modulepreload/.test(target.rel)) {
+      if (done()) return; // a page that has started (or failed) has nothing to check
+      // Chromium aborts a module preload still in flight now and then (net::ERR_ABORTED,
+      // right as the page finishes parsing, its link still in the page), and the module's
+      // import then loads it again: only a file that really does not load, whole and within
+      // FETCH_MS, fails the start (docs/testing.md, "An aborted module preload").
+      const href = target.href;
+      fetch(href, { signal: bounded() })
+        .then((answer) => (answer.ok ? answer.arrayBuffer() : Promise.reject()))
+        .catch(() => fail("file", `could not load ${href}`));
     } else if (target && target.tagName === "LINK" && /preload|stylesheet/.test(target.rel)) {
       fail("file", `could not load ${target.href}`);
     }
