@@ -384,11 +384,12 @@ def test_forced_colours_keep_the_selection_and_the_suit_colours(deal_page: Page)
     style = """(el) => {
         const s = getComputedStyle(el);
         const pip = getComputedStyle(el.querySelector(".hm-pip"));
+        const layer = getComputedStyle(el.querySelector(".hm-pip"), "::before");
         return {
             outlineStyle: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth),
             colour: s.color,
             border: `${s.borderTopStyle} ${s.borderTopWidth}`,
-            pip: `${pip.filter} ${getComputedStyle(el.querySelector(".hm-pip"), "::before").backgroundColor}`,
+            pip: `${pip.filter} ${layer.backgroundColor}`,
         };
     }"""
     red, black = card(deal_page, game, RED), card(deal_page, game, BLACK)

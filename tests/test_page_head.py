@@ -98,7 +98,8 @@ def css_pictures(rank: str) -> set[str]:
         classes = set(re.findall(r"\.([\w-]+)", selector.split()[0]))
         if not classes <= {"hm-court", f"hm-rank-{rank}"}:
             continue
-        for kind, picture in re.findall(r"(background|mask)[\w-]*:[^;]*url\((cards/[\w-]+\.svg)\)", body):
+        pictures = r"(background|mask)[\w-]*:[^;]*url\((cards/[\w-]+\.svg)\)"
+        for kind, picture in re.findall(pictures, body):
             found[kind] = picture
     assert set(found) == {"background", "mask"}, (rank, found)
     return set(found.values())

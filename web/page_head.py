@@ -136,7 +136,7 @@ def art_preloads(page: str, built: Mapping[str, str]) -> str:
     )
     return "\n  ".join(
         f'<link rel="preload" href="%APP%/{name}" as="image"'
-        f"{' crossorigin' if name.endswith(MASK_SUFFIX) else ''} fetchpriority=\"high\">"
+        f'{" crossorigin" if name.endswith(MASK_SUFFIX) else ""} fetchpriority="high">'
         for name in art
     )
 
