@@ -86,7 +86,7 @@ def runtime_starts(fetched: list[dict[str, Any]]) -> list[float]:
     return [entry["start"] for entry in fetched if "/vendor/" in entry["name"]]
 
 
-COURT_PICTURE = re.compile(r"/cards/(king|queen|jack)-(red|black)\.svg$")
+COURT_PICTURE = re.compile(r"/cards/(king|queen|jack)(-mask)?\.svg$")
 BOTH_SIZES = [
     pytest.param(
         size,

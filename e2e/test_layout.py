@@ -358,18 +358,19 @@ def test_a_pile_down_to_its_last_card_shows_no_count(deal_page: Page) -> None:
 def test_forced_colours_keep_the_selection_and_the_suit_colours(deal_page: Page) -> None:
     """In forced-colours mode a selected card has a solid outline of at least 2 px (not only a
     lift and a shadow), and a red card differs from a black one by its border and its hollow
-    centre sign, while both are drawn in the same system colour."""
+    pips (outlined), while both are drawn in the same system colour."""
     deal_page.emulate_media(forced_colors="active")
     assert deal_page.evaluate("matchMedia('(forced-colors: active)').matches")
     game = Game.from_code(DEAL)
     style = """(el) => {
         const s = getComputedStyle(el);
         const pip = getComputedStyle(el.querySelector(".hm-pip"));
+        const layer = getComputedStyle(el.querySelector(".hm-pip"), "::before");
         return {
             outlineStyle: s.outlineStyle, outlineWidth: parseFloat(s.outlineWidth),
             colour: s.color,
             border: `${s.borderTopStyle} ${s.borderTopWidth}`,
-            pip: `${pip.webkitTextStrokeWidth} ${pip.color}`,
+            pip: `${pip.filter} ${layer.backgroundColor}`,
         };
     }"""
     red, black = card(deal_page, game, RED), card(deal_page, game, BLACK)

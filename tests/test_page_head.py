@@ -89,18 +89,20 @@ def test_the_update_offer_is_written_where_a_page_asks(built: dict[str, str]) ->
 
 
 # -- the court cards' pictures, preloaded so that they are in the first paint -----------------
-def css_picture(rank: str, red: bool) -> str:
-    """The picture board.css gives a court card's ``.hm-pip``: the last rule that matches."""
+def css_pictures(rank: str) -> set[str]:
+    """The pictures board.css gives a court card's figure (``.hm-pip::before`` and
+    ``::after``): the last background and mask images of the rules that match its rank."""
     css = (SITE / "board.css").read_text(encoding="utf-8")
-    found = None
-    for selector, picture in re.findall(
-        r"^([^{}\n]*\.hm-pip) \{[^}]*url\((cards/[\w-]+\.svg)\)", css, re.M
-    ):
+    found: dict[str, str] = {}
+    for selector, body in re.findall(r"^([^{}\n]*\.hm-pip::before[^{}]*)\{([^}]*)\}", css, re.M):
         classes = set(re.findall(r"\.([\w-]+)", selector.split()[0]))
-        if classes <= {"hm-court", f"hm-rank-{rank}", *(["hm-red"] if red else [])}:
-            found = picture
-    assert found, (rank, red)
-    return found
+        if not classes <= {"hm-court", f"hm-rank-{rank}"}:
+            continue
+        pictures = r"(background|mask)[\w-]*:[^;]*url\((cards/[\w-]+\.svg)\)"
+        for kind, picture in re.findall(pictures, body):
+            found[kind] = picture
+    assert set(found) == {"background", "mask"}, (rank, found)
+    return set(found.values())
 
 
 @pytest.mark.parametrize("rank", sorted(page_head.COURT_ART))
@@ -108,9 +110,20 @@ def css_picture(rank: str, red: bool) -> str:
 def test_a_court_card_picture_is_the_one_board_css_draws(rank: str, red: bool) -> None:
     colour = "hm-red" if red else "hm-black"
     markup = f'<button class="hm-card hm-court {colour} hm-rank-{rank} hm-suit-s">'
-    (picture,) = page_head.court_art(markup)
-    assert picture == css_picture(rank, red)
-    assert (SITE / picture).is_file()
+    pictures = page_head.court_art(markup)
+    assert set(pictures) == css_pictures(rank)
+    assert all((SITE / picture).is_file() for picture in pictures)
+
+
+def test_a_mask_is_preloaded_as_the_browser_fetches_it() -> None:
+    """board.css uses the silhouettes as masks, which a browser fetches in CORS mode: their
+    preloads say ``crossorigin``, the figures' do not."""
+    built = {"FIRST_BOARD_EN": '<button class="hm-card hm-court hm-red hm-rank-q hm-suit-h">'}
+    lines = page_head.art_preloads("index", built).splitlines()
+    mask = [line for line in lines if "queen-mask.svg" in line]
+    figure = [line for line in lines if "queen.svg" in line]
+    assert len(mask) == 1 and " crossorigin " in mask[0]
+    assert len(figure) == 1 and "crossorigin" not in figure[0]
 
 
 def test_a_page_preloads_the_pictures_of_the_court_cards_its_boards_show(
@@ -120,9 +133,10 @@ def test_a_page_preloads_the_pictures_of_the_court_cards_its_boards_show(
     shown = [first.card_at(place) for place in PLACES]
     names = {11: "jack", 12: "queen", 13: "king"}
     wanted = {
-        f"cards/{names[card.rank]}-{'red' if card.suit in 'HD' else 'black'}.svg"
+        f"cards/{names[card.rank]}{end}"
         for card in shown
         if card is not None and card.is_court
+        for end in (".svg", "-mask.svg")
     }
     preloads = re.findall(
         r'href="%APP%/([^"]+)" as="image"', page_head.art_preloads("index", built)

@@ -97,21 +97,25 @@ new version (``boot.js`` shows it; Python writes its text in the page's language
 
 
 COURT_ART = {"k": "king", "q": "queen", "j": "jack"}
-"""The picture of a court card, by its rank class (``hm-rank-k``): ``cards/king-red.svg``...
-(board.css, "Faces")."""
+"""The picture of a court card, by its rank class (``hm-rank-k``): ``cards/king.svg`` and the
+silhouette that lets its clothes take the suit's ink, ``cards/king-mask.svg`` (board.css,
+"Faces")."""
 COURT_CLASSES = re.compile(r'class="([^"]*\bhm-court\b[^"]*)"')
+MASK_SUFFIX = "-mask.svg"
+"""The end of a picture's name that board.css uses as a mask: fetched in CORS mode, so its
+preload says ``crossorigin`` (else the browser would fetch it twice)."""
 
 
 def court_art(markup: str) -> list[str]:
-    """The pictures (``cards/NAME-COLOUR.svg``, beside board.css) of the court cards a board's
-    markup shows."""
+    """The pictures (``cards/NAME.svg`` and ``cards/NAME-mask.svg``, beside board.css) of the
+    court cards a board's markup shows."""
     found: set[str] = set()
     for classes in COURT_CLASSES.findall(markup):
         tokens = classes.split()
         rank = next(
             token.removeprefix("hm-rank-") for token in tokens if token.startswith("hm-rank-")
         )
-        found.add(f"cards/{COURT_ART[rank]}-{'red' if 'hm-red' in tokens else 'black'}.svg")
+        found |= {f"cards/{COURT_ART[rank]}.svg", f"cards/{COURT_ART[rank]}{MASK_SUFFIX}"}
     return sorted(found)
 
 
@@ -131,7 +135,9 @@ def art_preloads(page: str, built: Mapping[str, str]) -> str:
         {name for board in markup for name in court_art(board)} | set(PAGES[page].pictures)
     )
     return "\n  ".join(
-        f'<link rel="preload" href="%APP%/{name}" as="image" fetchpriority="high">' for name in art
+        f'<link rel="preload" href="%APP%/{name}" as="image"'
+        f'{" crossorigin" if name.endswith(MASK_SUFFIX) else ""} fetchpriority="high">'
+        for name in art
     )
 
 

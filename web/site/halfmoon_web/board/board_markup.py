@@ -94,13 +94,15 @@ def face(place: str, state: PlaceState, *, interactive: bool, current: str | Non
         tag, attrs = "div", (("class", cls), ("role", "img"), label)
     suit = SUIT_SYMBOLS[card.suit]
     hidden = ("aria-hidden", "true")
-    rank = Node("span", (("class", "hm-rank"),), (rank_short(card, state.lang),))
-    corner = Node(
-        "span",
-        (("class", "hm-corner"), hidden),
-        (rank, Node("span", (("class", "hm-suit"),), (suit,))),
+    index = (
+        Node("span", (("class", "hm-rank"),), (rank_short(card, state.lang),)),
+        Node("span", (("class", "hm-suit"),), (suit,)),
     )
-    return Node(tag, attrs, (corner, Node("span", (("class", "hm-pip"), hidden), (suit,))))
+    # The index in two opposite corners, the lower one turned half a turn, as on a printed
+    # card; between them the pips or the picture (docs/layout.md, "Faces").
+    corner = Node("span", (("class", "hm-corner"), hidden), index)
+    foot = Node("span", (("class", "hm-corner hm-foot"), hidden), index)
+    return Node(tag, attrs, (corner, Node("span", (("class", "hm-pip"), hidden), (suit,)), foot))
 
 
 def _place(place: str, count: str | None, faces: tuple[Node, ...]) -> Node:
