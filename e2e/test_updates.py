@@ -39,13 +39,19 @@ def make_release_b(tmp: Path) -> tuple[Path, Path]:
     site, core = tmp / "site", tmp / "core"
     shutil.copytree(ROOT / "web" / "site", site, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "halfmoon_core", core, ignore=shutil.ignore_patterns("__pycache__"))
-    (site / "halfmoon_web" / "game" / "release.py").write_text(RELEASE_MODULE, encoding="utf-8")
-    app = site / "halfmoon_web" / "game" / "app.py"
+    (site / "halfmoon_web" / "game_page" / "release.py").write_text(
+        RELEASE_MODULE, encoding="utf-8"
+    )
+    app = site / "halfmoon_web" / "game_page" / "app.py"
     text = app.read_text(encoding="utf-8")
     future = "from __future__ import annotations\n"
     assert future in text
-    app.write_text(text.replace(future, future + "from . import release\n", 1), "utf-8")
-    info_bar = site / "halfmoon_web" / "game" / "info_bar.py"  # the module that writes #moves
+    app.write_text(
+        text.replace(future, future + "from halfmoon_web.game_page import release\n", 1), "utf-8"
+    )
+    info_bar = (
+        site / "halfmoon_web" / "game_page" / "parts" / "info_bar.py"
+    )  # the module that writes #moves
     text = info_bar.read_text(encoding="utf-8")
     assert '("moves", ' in text
     info_bar.write_text(text.replace('("moves", ', '("move-count", '), "utf-8")
