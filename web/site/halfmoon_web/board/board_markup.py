@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from halfmoon_core import PILES, PLACES, RESERVE, Card, Game
-from halfmoon_web.shared.i18n import RED_SUITS, SUIT_SYMBOLS, card_label, empty_label, rank_short, t
+from halfmoon_web.shared.i18n import RED_SUITS, card_label, empty_label, rank_short, t
 
 
 class PlaceState(NamedTuple):
@@ -92,17 +92,18 @@ def face(place: str, state: PlaceState, *, interactive: bool, current: str | Non
         attrs += (label, ("aria-pressed", pressed))
     else:
         tag, attrs = "div", (("class", cls), ("role", "img"), label)
-    suit = SUIT_SYMBOLS[card.suit]
     hidden = ("aria-hidden", "true")
+    # The suit signs are drawn by the CSS (board.css, "Faces"), with no text of their own: a
+    # text at font-size 0 would count as illegible (Lighthouse's font-size audit).
     index = (
         Node("span", (("class", "hm-rank"),), (rank_short(card, state.lang),)),
-        Node("span", (("class", "hm-suit"),), (suit,)),
+        Node("span", (("class", "hm-suit"),), ()),
     )
     # The index in two opposite corners, the lower one turned half a turn, as on a printed
     # card; between them the pips or the picture (docs/layout.md, "Faces").
     corner = Node("span", (("class", "hm-corner"), hidden), index)
     foot = Node("span", (("class", "hm-corner hm-foot"), hidden), index)
-    return Node(tag, attrs, (corner, Node("span", (("class", "hm-pip"), hidden), (suit,)), foot))
+    return Node(tag, attrs, (corner, Node("span", (("class", "hm-pip"), hidden), ()), foot))
 
 
 def _place(place: str, count: str | None, faces: tuple[Node, ...]) -> Node:
