@@ -20,6 +20,7 @@ SETS_A_CALLBACK = re.compile(r"^\s*(?!self\.)[\w.]+\.on_\w+\s*=[^=]")
 FLOORS = {
     "shared": 0,
     "runtime": 0,
+    "remote": 0,
     "model": 1,
     "storage": 2,
     "board": 2,

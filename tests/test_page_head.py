@@ -56,7 +56,7 @@ def test_the_head_keeps_the_start_order(page: str, built: dict[str, str]) -> Non
     )
     assert early > max(i for i, m in enumerate(sheets) if m)
     preloads = [i for i, line in enumerate(lines) if 'as="image"' in line]
-    runtime = lines.index("%RUNTIME_HEAD%")
+    runtime = lines.index("%WORKER_RUNTIME_HEAD%" if own.worker else "%RUNTIME_HEAD%")
     assert early < runtime and all(i > runtime for i in preloads)
     assert len(lines) == runtime + 1 + len(preloads)
     assert f"<title>{own.title}</title>" in lines

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import build
 import bytecode_job as job
+import page_head
 import pytest
 import shared_facts
 import site_headers
@@ -44,6 +45,12 @@ def test_runtime_is_versioned_and_minimal(site: Path) -> None:
     assert b"sourceMappingURL" not in (pyscript / "core.js").read_bytes()
 
 
+PYSCRIPT_PAGES = tuple(f"{name}.html" for name, page in page_head.PAGES.items() if not page.worker)
+"""The pages whose Python PyScript runs on the main thread (the others' runs in a worker:
+docs/worker.md)."""
+WORKER_PAGES = tuple(f"{name}.html" for name, page in page_head.PAGES.items() if page.worker)
+
+
 def app_folder(site: Path) -> Path:
     """The one ``app/<build-id>/`` folder of a build."""
     (folder,) = (site / "app").iterdir()
@@ -74,7 +81,7 @@ def test_pyscript_config_is_inline_in_every_page(site: Path) -> None:
     """Each page carries PyScript's config in its ``config`` attribute (PyScript reads it without
     a fetch: web/build.py, pyscript_config); no config file is published."""
     app = app_folder(site)
-    for name in ("index.html", "rules.html", "embed.html"):
+    for name in PYSCRIPT_PAGES:
         config = pyscript_config(site, name)
         # PyScript resolves the interpreter against the page.
         assert config["interpreter"] == f"./app/{app.name}/runtime.mjs", name
@@ -96,7 +103,7 @@ def test_python_is_published_as_bytecode_only(site: Path) -> None:
     """Of the Python, only the entry script is published as source; PyScript fetches no other
     file: every module arrives as bytecode in the page's archives."""
     app = app_folder(site)
-    for name in ("index.html", "rules.html", "embed.html"):
+    for name in PYSCRIPT_PAGES:
         assert pyscript_config(site, name)["files"] == {}, name
     assert [p.relative_to(site).as_posix() for p in site.rglob("*.py")] == [
         f"app/{app.name}/main.py"
@@ -132,8 +139,10 @@ def test_each_page_names_its_bytecode_archives(site: Path) -> None:
         page = (site / name).read_text(encoding="utf-8")
         for key in ("app", "stdlib", "fallback"):
             assert (site / python[key]).is_file(), (name, key)
+        preloaded = name in PYSCRIPT_PAGES  # a worker fetches its own (docs/worker.md)
         for key in ("app", "stdlib"):
-            assert f'<link rel="preload" href="{python[key]}" as="fetch" crossorigin>' in page
+            preload = f'<link rel="preload" href="{python[key]}" as="fetch" crossorigin>'
+            assert (preload in page) == preloaded, (name, key)
         assert f'href="{python["fallback"]}"' not in page
 
 
@@ -339,12 +348,19 @@ def test_every_page_loads_the_runtime_from_its_versioned_folders(site: Path) -> 
     pyodide = build.package_version("pyodide")
     pyscript = build.package_version("@pyscript/core")
     app = app_folder(site)
-    for name in ("index.html", "rules.html", "embed.html"):
+    boot = f'<script src="./app/{app.name}/boot.js" defer fetchpriority="high"></script>'
+    for name in PYSCRIPT_PAGES:
         page = (site / name).read_text(encoding="utf-8")
         assert f'href="./vendor/pyodide/{pyodide}/pyodide.asm.wasm"' in page, name
-        boot = f'<script src="./app/{app.name}/boot.js" defer fetchpriority="high"></script>'
         assert boot in page, name
         assert f'<script type="module" src="./app/{app.name}/start.mjs"></script>' in page, name
+    for name in WORKER_PAGES:
+        page = (site / name).read_text(encoding="utf-8")
+        assert boot in page, name
+        applier = f'<script type="module" src="./app/{app.name}/applier.mjs" async></script>'
+        assert applier in page and "start.mjs" not in page and "pyscript" not in page, name
+    worker = (app / "worker.mjs").read_text(encoding="utf-8")
+    assert f'const PYODIDE = "../../vendor/pyodide/{pyodide}/";' in worker
     start = (app / "start.mjs").read_text(encoding="utf-8")
     core = f"../../vendor/pyscript/{pyscript}/core.js"
     assert f'import {{ hooks }} from "{core}";' in start

@@ -313,7 +313,8 @@ def test_early_js_runs_before_the_runtime(name: str) -> None:
         '<script src="%APP%/early.js" defer fetchpriority="high" blocking="render"></script>'
         in head
     )
-    assert head.index("early.js") < head.index("%RUNTIME_HEAD%")
+    runtime = "%WORKER_RUNTIME_HEAD%" if page_head.PAGES[name[:-5]].worker else "%RUNTIME_HEAD%"
+    assert head.index("early.js") < head.index(runtime)
     assert html.count('class="boot-note"') == 1 and html.count('class="boot-progress"') == 1
 
 

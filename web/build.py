@@ -134,6 +134,19 @@ RUNTIME_HEAD = "\n  ".join(
 )
 """What every page's ``%RUNTIME_HEAD%`` becomes (its own placeholders filled in): the runtime's
 part inert in a ``<template>`` until early.js starts it."""
+WORKER_RUNTIME_HEAD = "\n  ".join(
+    (
+        *_RUNTIME_META,
+        "<!-- Python runs in a worker (docs/worker.md): applier.mjs starts it, when early.js",
+        "     starts the runtime, and carries out the changes it sends. -->",
+        '<template id="runtime-start">',
+        '<script type="module" src="%APP%/applier.mjs" async></script>',
+        "</template>",
+        '<script src="%APP%/boot.js" defer fetchpriority="high"></script>',
+    )
+)
+"""What the ``%WORKER_RUNTIME_HEAD%`` of a page whose Python runs in a worker becomes
+(``web/page_head.py``'s ``Page.worker``)."""
 PY_SCRIPT_SRC = re.compile(r"""<script\b[^>]*\btype=["']py["'][^>]*>""", re.I)
 SRC_ATTR = re.compile(r"""\bsrc=["']([^"']+)["']""", re.I)
 APP_PREFIX = re.compile(r"^(%APP%|\.)/")
@@ -380,7 +393,8 @@ def page_names(site: Path) -> dict[str, str]:
     pages: dict[str, str] = {}
     for page in sorted(site.glob("*.html")):
         text = page.read_text(encoding="utf-8")
-        if not PY_SCRIPT_SRC.search(text):
+        own = page_head.PAGES.get(page.stem)
+        if not PY_SCRIPT_SRC.search(text) and not (own and own.worker):
             continue
         name = re.search(r"<body\b[^>]*\bdata-page=[\"']([\w-]+)[\"']", text)
         if not name:
@@ -484,7 +498,11 @@ def run_cached_bytecode_job(
         "pyodide": pyodide_version,
         "app": "app",
         "pages": pages,
-        "always": ["halfmoon_web.runtime.lazy_stdlib", "halfmoon_web.runtime.pyscript_bytecode"],
+        "always": [
+            "halfmoon_web.runtime.lazy_stdlib",
+            "halfmoon_web.runtime.pyscript_bytecode",
+            "halfmoon_web.remote.worker_main",
+        ],
         "interpreter": ["sitecustomize"],  # read each zipped module once (docs/startup.md)
         "data": [  # in every app archive: the compiled catalogs (docs/i18n.md)
             path.relative_to(workdir / "app").as_posix()
@@ -711,6 +729,7 @@ def build(out: Path = DEFAULT_OUT, *, site: Path = SITE, core: Path = CORE) -> s
     values["PYSCRIPT_CONFIG"] = pyscript_config(site)
     head = fill_placeholders(RUNTIME_HEAD, values | keep, "RUNTIME_HEAD")
     values["RUNTIME_HEAD"] = fill_placeholders(head, values | keep, "RUNTIME_HEAD")
+    values["WORKER_RUNTIME_HEAD"] = WORKER_RUNTIME_HEAD
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=".dist-", dir=out.parent))

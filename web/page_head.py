@@ -33,6 +33,9 @@ class Page(NamedTuple):
     pictures: tuple[str, ...] = ()
     """Other pictures of its first paint, preloaded too (the embed's face-down board: the
     card back)."""
+    worker: bool = False
+    """Its Python runs in a worker (docs/worker.md): its head starts the worker's runtime
+    (``%WORKER_RUNTIME_HEAD%``), not PyScript's on the main thread (``%RUNTIME_HEAD%``)."""
 
 
 SHARED_STYLES = ("style", "board")
@@ -59,6 +62,7 @@ PAGES = {
         ("stepper", "embed"),
         installable=False,
         pictures=("cards/back.svg",),
+        worker=True,
     ),
 }
 """Each page (``NAME.html``) and what its head says of its own."""
@@ -79,7 +83,7 @@ HEAD = (
     "{apple_icon}",
     "{styles}",
     '<script src="%APP%/early.js" defer fetchpriority="high" blocking="render"></script>',
-    "%RUNTIME_HEAD%",
+    "{runtime}",
     "{art}",
 )
 """The head's lines; ``{name}`` are the page's values (an empty one leaves no line)."""
@@ -159,6 +163,7 @@ def head(page: str, built: Mapping[str, str]) -> str:
         if own.installable
         else "",
         "art": art_preloads(page, built),
+        "runtime": "%WORKER_RUNTIME_HEAD%" if own.worker else "%RUNTIME_HEAD%",
         "styles": "\n  ".join(
             f'<link rel="stylesheet" href="%APP%/{name}.css">'
             for name in (*SHARED_STYLES, *own.styles)

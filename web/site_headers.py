@@ -53,7 +53,9 @@ def csp_directives(site_origins: tuple[str, ...] = ()) -> dict[str, str]:
         "style-src": own,
         "img-src": own,
         "connect-src": own,
-        "worker-src": own,
+        # data: the worker a sandboxed embed makes to import the site's (docs/worker.md); only
+        # the page's own scripts can make one.
+        "worker-src": f"{own} data:",
         "manifest-src": own,
         "object-src": "'none'",
         "base-uri": "'self'",

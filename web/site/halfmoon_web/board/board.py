@@ -19,7 +19,7 @@ from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 
-from halfmoon_web.board.board_keys import key_target
+from halfmoon_web.board.board_keys import board_keys, key_target
 from halfmoon_web.board.board_view import BoardView
 from halfmoon_web.model.board_model import (
     BoardModel,
@@ -28,7 +28,7 @@ from halfmoon_web.model.board_model import (
     TapOutcome,
     UndoOutcome,
 )
-from halfmoon_web.shared.dom import focus_lost, found
+from halfmoon_web.shared.dom import decide_in_event, focus_lost, found
 
 TapHandler = Callable[[TapOutcome], None]
 DEFAULT_OPTIONS = BoardOptions()
@@ -69,7 +69,14 @@ class Board:
         """The listeners and their proxies, kept alive until :meth:`close`."""
         for name, listener in self._listeners:
             container.addEventListener(name, listener)
+        self._declare_keys()
         self.render()
+
+    def _declare_keys(self) -> None:
+        """The keys whose default the page prevents on a card at once (:meth:`_on_key` does,
+        where Python runs on the main thread)."""
+        rule = {"prevent_keys": board_keys(self.view.lang), "within": "button[data-place]"}
+        decide_in_event(self.container, "keydown", rule)
 
     def close(self) -> None:
         """Stop listening and free the listeners' proxies: a board that is replaced (a
@@ -195,6 +202,7 @@ class Board:
         """Change display options; only the given ones change."""
         if lang is not None:
             self.view.set_lang(lang)
+            self._declare_keys()
         if labels is not None:
             self.view.set_labels(labels)
         if assist is not None:

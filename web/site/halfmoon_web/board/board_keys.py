@@ -27,6 +27,16 @@ def _across(place: str) -> int:
     return (2 * row.index(place) + 1) * 24 // len(row)
 
 
+MOVES = ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown", "Home", "End")
+"""The keys that move the focus by the order of the places."""
+
+
+def board_keys(lang: str) -> list[str]:
+    """Every key :func:`key_target` answers for in ``lang`` (the ranks' as lower case): what the
+    page prevents the default of on a card before Python hears of it (docs/worker.md)."""
+    return [*MOVES, *sorted(rank_keys(lang))]
+
+
 def key_target(key: str, current: str, cards: Mapping[str, Card], lang: str) -> str | None:
     """The place of the card the focus goes to when ``key`` (a ``KeyboardEvent.key``) is
     pressed on the card at ``current``; ``cards`` holds the board's cards by place. None when

@@ -1,0 +1,199 @@
+// Half Moon's main thread, for a page whose Python runs in a worker (docs/worker.md). It knows
+// no rule of the game: it starts the worker, sends it the page's elements once Python is up,
+// carries out each batch of changes Python sends, in order, and forwards the events on the
+// elements Python listens to. What must be decided inside an event (a key's preventDefault)
+// it decides from the rules Python sent ahead ("decide").
+//
+// Every element is known to both sides by a number: the page's, in the order of the tree from
+// <html> (1), when the page is sent; the ones Python makes, after them (halfmoon_web/remote/
+// mirror.py, which lists the changes). The start-up stages are early.js's progress line.
+const meta = document.querySelector('meta[name="halfmoon-python"]');
+const url = (name) => new URL(meta.getAttribute(`data-${name}`), document.baseURI).href;
+const root = document.documentElement;
+const STAGES = %BOOT_STAGES%;
+const stage = (name) => {
+  if (STAGES.indexOf(name) > STAGES.indexOf(root.getAttribute("data-boot-stage"))) {
+    root.setAttribute("data-boot-stage", name);
+  }
+  document.dispatchEvent(new CustomEvent("halfmoon:stage", { detail: name }));
+};
+const SVG = "http://www.w3.org/2000/svg";
+// Elements sent without their content: nothing Python reads is in them.
+const SHALLOW = new Set(["head", "script", "style", "template", "noscript"]);
+
+const nodes = [null];
+const numbers = new WeakMap();
+const register = (number, element) => {
+  nodes[number] = element;
+  numbers.set(element, number);
+};
+const numberOf = (node) => {
+  for (let at = node; at; at = at.parentNode) if (numbers.has(at)) return numbers.get(at);
+  return null;
+};
+
+// The page as the mirror's snapshot: [tag, svg, [[name, value]...], child...].
+const snapshot = (element) => {
+  register(nodes.length, element);
+  const tree = [
+    element.localName,
+    element.namespaceURI === SVG ? 1 : 0,
+    [...element.attributes].map((attr) => [attr.name, attr.value]),
+  ];
+  if (!SHALLOW.has(element.localName)) {
+    for (const child of element.childNodes) {
+      if (child.nodeType === Node.ELEMENT_NODE) tree.push(snapshot(child));
+      else if (child.nodeType === Node.TEXT_NODE) tree.push(child.data);
+    }
+  }
+  return tree;
+};
+
+let worker = null;
+const send = (message) => worker.postMessage(message);
+
+// -- events: forwarded as they happen, with what the handler reads ---------------------------
+const rules = new Map(); // "number type" -> {prevent_keys, within}
+const forwarders = new Map(); // "number type" -> listener
+const decide = (event, rule) => {
+  if (!rule.prevent_keys || event.ctrlKey || event.altKey || event.metaKey) return;
+  if (rule.within && !(event.target instanceof Element && event.target.closest(rule.within))) return;
+  const key = event.key && event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  if (rule.prevent_keys.includes(key)) event.preventDefault();
+};
+const forward = (number, type) => (event) => {
+  const rule = rules.get(`${number} ${type}`);
+  if (rule) decide(event, rule);
+  const target = event.target;
+  const message = {
+    id: number,
+    type,
+    target: numberOf(target),
+    active: numberOf(document.activeElement),
+    defaultPrevented: event.defaultPrevented,
+  };
+  if (typeof event.key === "string") {
+    Object.assign(message, {
+      key: event.key,
+      ctrlKey: event.ctrlKey,
+      altKey: event.altKey,
+      metaKey: event.metaKey,
+      shiftKey: event.shiftKey,
+    });
+  }
+  if (event.animationName) message.animationName = event.animationName;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
+    message.value = target.value;
+    message.checked = Boolean(target.checked);
+  }
+  send({ kind: "event", event: JSON.stringify(message) });
+};
+// The focus, wherever it goes, so that Python's activeElement is the page's.
+document.addEventListener("focusin", () => {
+  if (worker) send({ kind: "event", event: JSON.stringify({ active: numberOf(document.activeElement) }) });
+});
+
+// -- changes -------------------------------------------------------------------------------
+const items = (list) => list.map((item) => (typeof item === "string" ? item : nodes[item]));
+const apply = (op) => {
+  const el = typeof op[1] === "number" ? nodes[op[1]] : null;
+  switch (op[0]) {
+    case "attr": el.setAttribute(op[2], op[3]); break;
+    case "unattr": el.removeAttribute(op[2]); break;
+    case "text": el.textContent = op[2]; break;
+    case "prop": el[op[2]] = op[3]; break;
+    case "create":
+      register(op[1], op[3] ? document.createElementNS(SVG, op[2]) : document.createElement(op[2]));
+      break;
+    case "clone": {
+      const copy = el.cloneNode(op[3]);
+      let number = op[2];
+      register(number++, copy);
+      for (const made of copy.querySelectorAll("*")) register(number++, made);
+      break;
+    }
+    case "html": {
+      el.innerHTML = op[2];
+      let number = op[3];
+      for (const made of el.querySelectorAll("*")) register(number++, made);
+      break;
+    }
+    case "insert": {
+      const before = op[2] === null ? null : op[2] === 0 ? el.firstChild : nodes[op[2]];
+      for (const item of items(op[3])) el.insertBefore(typeof item === "string" ? document.createTextNode(item) : item, before);
+      break;
+    }
+    case "children": el.replaceChildren(...items(op[3])); break;
+    case "remove": el.remove(); break;
+    case "focus": el.focus({ preventScroll: op[2] }); break;
+    case "reflow": void el.offsetWidth; break;
+    case "title": document.title = op[1]; break;
+    case "listen": {
+      const key = `${op[1]} ${op[2]}`;
+      if (!forwarders.has(key)) {
+        forwarders.set(key, forward(op[1], op[2]));
+        el.addEventListener(op[2], forwarders.get(key));
+      }
+      break;
+    }
+    case "unlisten": {
+      const key = `${op[1]} ${op[2]}`;
+      if (forwarders.has(key)) el.removeEventListener(op[2], forwarders.get(key));
+      forwarders.delete(key);
+      break;
+    }
+    case "decide": rules.set(`${op[1]} ${op[2]}`, op[3]); break;
+    case "event": document.dispatchEvent(new CustomEvent(op[1], { detail: op[2] })); break;
+    case "console": console[op[1]](op[2]); break;
+    default: throw new Error(`unknown change ${op[0]}`);
+  }
+};
+
+const fail = (message) => {
+  root.removeAttribute("data-ready");
+  root.setAttribute("data-error", message); // the start guard tells it and offers Repair
+  console.error(`Half Moon: ${message}`);
+};
+
+// -- the worker ----------------------------------------------------------------------------
+const workerURL = new URL("./worker.mjs", import.meta.url);
+// A frame with an opaque origin (sandboxed) may not start a worker from the site's address, nor
+// (in Chromium) a module worker of its own, nor (in WebKit, under the page's embedder policy)
+// one from a blob: it starts a plain worker from a data: address that imports the site's
+// (whose files allow that: docs/worker.md) and hands it the messages that came meanwhile.
+const SHIM = `const early = [];
+onmessage = (event) => early.push(event.data);
+import(URL_HERE).then(() => {
+  onmessage = null;
+  for (const data of early) dispatchEvent(new MessageEvent("message", { data }));
+}, (error) => postMessage({ kind: "failed", message: String(error) }));`;
+const startWorker = () => {
+  if (window.origin !== "null") return new Worker(workerURL, { type: "module" });
+  const source = SHIM.replace("URL_HERE", JSON.stringify(workerURL.href));
+  return new Worker(`data:text/javascript,${encodeURIComponent(source)}`);
+};
+stage("runtime");
+worker = startWorker();
+worker.onerror = (event) => fail(`the Python worker did not start: ${event.message || "no script"}`);
+worker.onmessage = ({ data }) => {
+  if (data.kind === "changes") {
+    for (const op of JSON.parse(data.ops)) apply(op);
+  } else if (data.kind === "stage") {
+    stage(data.name);
+  } else if (data.kind === "progress") {
+    stage(root.getAttribute("data-boot-stage") || "runtime");
+  } else if (data.kind === "loaded") {
+    const page = {
+      page: meta.getAttribute("content"),
+      href: location.href,
+      search: location.search,
+      framed: window.self !== window.top,
+      languages: [...(navigator.languages || [navigator.language])],
+      tree: snapshot(root),
+    };
+    send({ kind: "mount", page: JSON.stringify(page) });
+  } else if (data.kind === "failed") {
+    fail(data.message);
+  }
+};
+send({ kind: "start", urls: { stdlib: url("stdlib"), app: url("app"), fallback: url("fallback") } });

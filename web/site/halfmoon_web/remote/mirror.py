@@ -1,0 +1,523 @@
+"""The mirror of the page's elements, in the worker (docs/worker.md, "The mirror").
+
+It holds the element tree the main thread sent at start (:meth:`MirrorDocument.from_snapshot`)
+and answers the view's DOM reads from it at once: attributes, classes, texts, selectors,
+``activeElement``. Each write changes the mirror and appends one change to the batch
+(:class:`Changes`) that the main thread's applier carries out in order, as they were made: the
+view's code runs unchanged on the mirror and on the page. Every element has a number both sides
+know: the snapshot's are their order in the tree, from 1; the worker numbers the ones it makes
+after them.
+
+A change is a list, its kind first (``web/site/applier.mjs`` carries them out):
+``["attr", id, name, value]``, ``["unattr", id, name]``, ``["text", id, text]``,
+``["prop", id, name, value]``, ``["create", id, tag, svg]``, ``["clone", id, first_id, deep]``,
+``["html", id, markup, first_id]``, ``["children", id, None, [id or text, ...]]``,
+``["insert", parent, before|None|0, [id or text, ...]]`` (0: at the start), ``["remove", id]``,
+``["focus", id, prevent_scroll]``, ``["reflow", id]``, ``["title", text]``,
+``["listen", id, type]``, ``["unlisten", id, type]``, ``["decide", id, type, rule]``,
+``["event", name, detail]``, ``["console", level, text]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from halfmoon_web.remote import markup
+from halfmoon_web.remote.selectors import compile_selector
+
+SVG = "http://www.w3.org/2000/svg"
+
+
+class Changes:
+    """The batch of changes made since the last :meth:`take`."""
+
+    def __init__(self) -> None:
+        self.ops: list[list[Any]] = []
+
+    def add(self, *op: Any) -> None:
+        """Append one change."""
+        self.ops.append(list(op))
+
+    def take(self) -> list[list[Any]]:
+        """The changes made so far; the batch starts empty again."""
+        ops, self.ops = self.ops, []
+        return ops
+
+
+class MirrorText:
+    """A text node."""
+
+    def __init__(self, data: str) -> None:
+        self.data = data
+        self.parentElement: MirrorElement | None = None
+
+    @property
+    def textContent(self) -> str:
+        return self.data
+
+    def html(self) -> str:
+        return markup.escape(self.data, attribute=False)
+
+
+class ClassList:
+    """An element's ``classList``: each change rewrites its ``class`` attribute."""
+
+    def __init__(self, element: MirrorElement) -> None:
+        self._el = element
+
+    def contains(self, name: str) -> bool:
+        return name in self._el.class_names()
+
+    def add(self, *names: str) -> None:
+        have = self._el.class_names()
+        self._write(have + [n for n in names if n not in have])
+
+    def remove(self, *names: str) -> None:
+        have = self._el.class_names()
+        if any(n in have for n in names):
+            self._write([n for n in have if n not in names])
+
+    def toggle(self, name: str, force: bool | None = None) -> bool:
+        on = not self.contains(name) if force is None else bool(force)
+        if on:
+            self.add(name)
+        else:
+            self.remove(name)
+        return on
+
+    def _write(self, names: list[str]) -> None:
+        self._el.setAttribute("class", " ".join(names))
+
+
+def _reflect(name: str) -> property:
+    """A property that reads and writes the attribute ``name``."""
+
+    def get(self: MirrorElement) -> str:
+        return self.attrs.get(name, "")
+
+    def put(self: MirrorElement, value: object) -> None:
+        self.setAttribute(name, value)
+
+    return property(get, put)
+
+
+def _flag(name: str) -> property:
+    """A true-or-false property that is the presence of the attribute ``name``."""
+
+    def get(self: MirrorElement) -> bool:
+        return name in self.attrs
+
+    def put(self: MirrorElement, value: object) -> None:
+        self.toggleAttribute(name, bool(value))
+
+    return property(get, put)
+
+
+class MirrorElement:
+    """An element of the mirror, with the part of the DOM's interface the view uses."""
+
+    def __init__(self, doc: MirrorDocument, number: int, tag: str, svg: bool = False) -> None:
+        self.ownerDocument = doc
+        self.id_number = number
+        self.localName = tag
+        self.svg = svg
+        self.attrs: dict[str, str] = {}
+        self.childNodes: list[MirrorElement | MirrorText] = []
+        self.parentElement: MirrorElement | None = None
+        self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
+        self._value: str | None = None
+        self.checked = False
+        self.classList = ClassList(self)
+        doc.elements[number] = self
+
+    def __repr__(self) -> str:
+        return f"<{self.localName} #{self.id_number}>"
+
+    # -- reading --------------------------------------------------------------------------
+    @property
+    def tagName(self) -> str:
+        return self.localName if self.svg else self.localName.upper()
+
+    def class_names(self) -> list[str]:
+        return self.attrs.get("class", "").split()
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.attrs.get(name.lower())
+
+    def hasAttribute(self, name: str) -> bool:
+        return name.lower() in self.attrs
+
+    @property
+    def children(self) -> list[MirrorElement]:
+        return [n for n in self.childNodes if isinstance(n, MirrorElement)]
+
+    @property
+    def firstElementChild(self) -> MirrorElement | None:
+        kids = self.children
+        return kids[0] if kids else None
+
+    @property
+    def lastElementChild(self) -> MirrorElement | None:
+        kids = self.children
+        return kids[-1] if kids else None
+
+    @property
+    def isConnected(self) -> bool:
+        node: MirrorElement | None = self
+        while node is not None:
+            if node is self.ownerDocument.documentElement:
+                return True
+            node = node.parentElement
+        return False
+
+    def getClientRects(self) -> list[object]:
+        """One box when the element is in the page and neither it nor an element round it is
+        ``hidden`` (the mirror knows no style: that is the view's only use of it)."""
+        node: MirrorElement | None = self
+        while node is not None:
+            if "hidden" in node.attrs:
+                return []
+            node = node.parentElement
+        return [object()] if self.isConnected else []
+
+    @property
+    def offsetWidth(self) -> int:
+        """A reflow on the page (the view reads it to start an animation again); 0 here."""
+        self.ownerDocument.changes.add("reflow", self.id_number)
+        return 0
+
+    def contains(self, other: Any) -> bool:
+        node = other
+        while node is not None:
+            if node is self:
+                return True
+            node = getattr(node, "parentElement", None)
+        return False
+
+    def closest(self, selector: str) -> MirrorElement | None:
+        test = compile_selector(selector)
+        node: MirrorElement | None = self
+        while node is not None:
+            if test(node, None):
+                return node
+            node = node.parentElement
+        return None
+
+    def descendants(self) -> Iterator[MirrorElement]:
+        """The elements inside this one, in the order of the tree."""
+        for child in self.childNodes:
+            if isinstance(child, MirrorElement):
+                yield child
+                yield from child.descendants()
+
+    def querySelectorAll(self, selector: str) -> list[MirrorElement]:
+        test = compile_selector(selector)
+        return [el for el in self.descendants() if test(el, self)]
+
+    def querySelector(self, selector: str) -> MirrorElement | None:
+        test = compile_selector(selector)
+        return next((el for el in self.descendants() if test(el, self)), None)
+
+    @property
+    def textContent(self) -> str:
+        return "".join(child.textContent for child in self.childNodes)
+
+    @property
+    def innerHTML(self) -> str:
+        return "".join(child.html() for child in self.childNodes)
+
+    @property
+    def outerHTML(self) -> str:
+        return self.html()
+
+    def html(self) -> str:
+        attrs = "".join(
+            f' {name}="{markup.escape(value, attribute=True)}"'
+            for name, value in self.attrs.items()
+        )
+        if self.localName in markup.VOID and not self.svg:
+            return f"<{self.localName}{attrs}>"
+        return f"<{self.localName}{attrs}>{self.innerHTML}</{self.localName}>"
+
+    # -- writing --------------------------------------------------------------------------
+    def setAttribute(self, name: str, value: object) -> None:
+        name, text = name.lower(), str(value)
+        if self.attrs.get(name) != text:
+            self.attrs[name] = text
+            self.ownerDocument.changes.add("attr", self.id_number, name, text)
+
+    def removeAttribute(self, name: str) -> None:
+        name = name.lower()
+        if name in self.attrs:
+            del self.attrs[name]
+            self.ownerDocument.changes.add("unattr", self.id_number, name)
+
+    def toggleAttribute(self, name: str, force: bool | None = None) -> bool:
+        on = not self.hasAttribute(name) if force is None else bool(force)
+        if on:
+            if not self.hasAttribute(name):
+                self.setAttribute(name, "")
+        else:
+            self.removeAttribute(name)
+        return on
+
+    @textContent.setter
+    def textContent(self, text: object) -> None:
+        text = "" if text is None else str(text)
+        if self.textContent == text and len(self.childNodes) <= 1:
+            return
+        self._drop_children()
+        if text:
+            self._adopt(MirrorText(text))
+        self.ownerDocument.changes.add("text", self.id_number, text)
+
+    @innerHTML.setter
+    def innerHTML(self, text: str) -> None:
+        self._drop_children()
+        doc = self.ownerDocument
+        first = doc.next_number
+        doc.parse_into(self, text)
+        doc.changes.add("html", self.id_number, text, first)
+
+    def append(self, *nodes: Any) -> None:
+        self.insertBefore_many(nodes, None)
+
+    def prepend(self, *nodes: Any) -> None:
+        self.insertBefore_many(nodes, self.childNodes[0] if self.childNodes else None)
+
+    def appendChild(self, node: Any) -> Any:
+        self.insertBefore_many((node,), None)
+        return node
+
+    def insertBefore(self, node: Any, before: Any) -> Any:
+        self.insertBefore_many((node,), before)
+        return node
+
+    def replaceChildren(self, *nodes: Any) -> None:
+        self._drop_children()
+        self.insertBefore_many(nodes, None, replacing=True)
+
+    def insertBefore_many(
+        self, nodes: tuple[Any, ...], before: MirrorElement | None, *, replacing: bool = False
+    ) -> None:
+        """Insert ``nodes`` (elements or texts) before ``before`` (at the end if None)."""
+        items: list[int | str] = []
+        for node in nodes:
+            child = MirrorText(node) if isinstance(node, str) else node
+            if isinstance(child, MirrorElement):
+                child.detach()
+                items.append(child.id_number)
+            else:
+                items.append(child.data)
+            at = self.childNodes.index(before) if before is not None else len(self.childNodes)
+            self.childNodes.insert(at, child)
+            child.parentElement = self
+        if before is None:
+            before_number = None
+        elif isinstance(before, MirrorText):  # only prepend() gives a text: the very start
+            before_number = 0
+        else:
+            before_number = before.id_number
+        kind = "children" if replacing else "insert"
+        self.ownerDocument.changes.add(kind, self.id_number, before_number, items)
+
+    def cloneNode(self, deep: bool = False) -> MirrorElement:
+        """A copy, numbered after the others in the order of its tree (as the applier numbers
+        the page's copy)."""
+        doc = self.ownerDocument
+        first = doc.next_number
+        copy = self._copy(bool(deep))
+        doc.changes.add("clone", self.id_number, first, bool(deep))
+        return copy
+
+    def _copy(self, deep: bool) -> MirrorElement:
+        doc = self.ownerDocument
+        copy = MirrorElement(doc, doc.next_number, self.localName, self.svg)
+        doc.next_number += 1
+        copy.attrs = dict(self.attrs)
+        if deep:
+            for child in self.childNodes:
+                copy._adopt(
+                    child._copy(True)
+                    if isinstance(child, MirrorElement)
+                    else MirrorText(child.data)
+                )
+        return copy
+
+    def remove(self) -> None:
+        if self.parentElement is not None:
+            self.detach()
+            self.ownerDocument.changes.add("remove", self.id_number)
+
+    def detach(self) -> None:
+        """Out of its parent, in the mirror only (a move writes its own change)."""
+        if self.parentElement is not None:
+            self.parentElement.childNodes.remove(self)
+            self.parentElement = None
+            self.ownerDocument.left(self)
+
+    def _adopt(self, child: MirrorElement | MirrorText) -> None:
+        self.childNodes.append(child)
+        child.parentElement = self
+
+    def _drop_children(self) -> None:
+        for child in self.childNodes:
+            child.parentElement = None
+            if isinstance(child, MirrorElement):
+                self.ownerDocument.left(child)
+        self.childNodes = []
+
+    def focus(self, options: Any = None) -> None:
+        prevent = bool(getattr(options, "preventScroll", False)) if options is not None else False
+        if self.isConnected and not self.disabled:
+            self.ownerDocument.activeElement = self
+            self.ownerDocument.changes.add("focus", self.id_number, prevent)
+
+    def addEventListener(self, kind: str, listener: Callable[[Any], Any]) -> None:
+        here = self.listeners.setdefault(kind, [])
+        if not here:
+            self.ownerDocument.changes.add("listen", self.id_number, kind)
+        if listener not in here:
+            here.append(listener)
+
+    def removeEventListener(self, kind: str, listener: Callable[[Any], Any]) -> None:
+        here = self.listeners.get(kind, [])
+        if listener in here:
+            here.remove(listener)
+            if not here:
+                self.ownerDocument.changes.add("unlisten", self.id_number, kind)
+
+    # -- properties that reflect an attribute, and an input's value ---------------------------
+    className = _reflect("class")
+    type = _reflect("type")
+    min = _reflect("min")
+    max = _reflect("max")
+    href = _reflect("href")
+    title = _reflect("title")
+    disabled = _flag("disabled")
+    hidden = _flag("hidden")
+
+    @property
+    def value(self) -> str:
+        return self._value if self._value is not None else self.attrs.get("value", "")
+
+    @value.setter
+    def value(self, text: object) -> None:
+        self._value = str(text)
+        self.ownerDocument.changes.add("prop", self.id_number, "value", self._value)
+
+
+class MirrorDocument:
+    """The mirror of the page's document."""
+
+    def __init__(self, first_free: int = 1) -> None:
+        self.changes = Changes()
+        self.elements: dict[int, MirrorElement] = {}
+        self.next_number = first_free
+        self.documentElement: MirrorElement | None = None
+        self.activeElement: MirrorElement | None = None
+        self.defaultView: Any = None
+        self._title = ""
+
+    @classmethod
+    def from_snapshot(cls, tree: list[Any]) -> MirrorDocument:
+        """The mirror of the tree the main thread sent: ``[tag, svg, [[name, value], ...],
+        child, ...]`` for each element (a child is such a list or a text), numbered in order
+        from 1."""
+        doc = cls()
+        doc.documentElement = doc._build(tree)
+        doc.activeElement = doc.body
+        return doc
+
+    def _build(self, tree: list[Any]) -> MirrorElement:
+        tag, svg, attrs, *kids = tree
+        el = MirrorElement(self, self.next_number, tag, bool(svg))
+        self.next_number += 1
+        el.attrs = {str(name): str(value) for name, value in attrs}
+        for kid in kids:
+            el._adopt(MirrorText(kid) if isinstance(kid, str) else self._build(kid))
+        return el
+
+    def parse_into(self, parent: MirrorElement, text: str) -> None:
+        """Parse ``text`` (markup Python made) into ``parent``'s children, numbering the new
+        elements as the applier does: in the order of their start tags."""
+        stack = [parent]
+        for kind, value, attrs in markup.tokens(text):
+            top = stack[-1]
+            if kind == "text":
+                top._adopt(MirrorText(value))
+            elif kind == "end":
+                if len(stack) > 1 and top.localName == value:
+                    stack.pop()
+            else:
+                svg = value == "svg" or top.svg
+                el = MirrorElement(self, self.next_number, value, svg)
+                self.next_number += 1
+                el.attrs = dict(attrs)
+                top._adopt(el)
+                if kind == "start":
+                    stack.append(el)
+
+    def left(self, el: MirrorElement) -> None:
+        """``el`` left the tree: the focus with it goes to ``<body>``, as in a browser."""
+        if self.activeElement is not None and el.contains(self.activeElement):
+            self.activeElement = self.body
+
+    # -- the document's interface ----------------------------------------------------------
+    @property
+    def body(self) -> MirrorElement | None:
+        root = self.documentElement
+        return next((el for el in root.children if el.localName == "body"), None) if root else None
+
+    @property
+    def head(self) -> MirrorElement | None:
+        root = self.documentElement
+        return next((el for el in root.children if el.localName == "head"), None) if root else None
+
+    def createElement(self, tag: str) -> MirrorElement:
+        el = MirrorElement(self, self.next_number, tag.lower())
+        self.next_number += 1
+        self.changes.add("create", el.id_number, el.localName, False)
+        return el
+
+    def getElementById(self, wanted: str) -> MirrorElement | None:
+        root = self.documentElement
+        if root is None:
+            return None
+        return next((el for el in root.descendants() if el.attrs.get("id") == wanted), None)
+
+    def querySelector(self, selector: str) -> MirrorElement | None:
+        root = self.documentElement
+        if root is None:
+            return None
+        return root if compile_selector(selector)(root, None) else root.querySelector(selector)
+
+    def querySelectorAll(self, selector: str) -> list[MirrorElement]:
+        root = self.documentElement
+        if root is None:
+            return []
+        test = compile_selector(selector)
+        return ([root] if test(root, None) else []) + root.querySelectorAll(selector)
+
+    @property
+    def title(self) -> str:
+        return self._title
+
+    @title.setter
+    def title(self, text: str) -> None:
+        self._title = str(text)
+        self.changes.add("title", self._title)
+
+    def decide_in_event(self, el: MirrorElement, kind: str, rule: dict[str, object]) -> None:
+        """Tell the main thread what to decide itself in ``kind`` events on ``el``, which
+        cannot wait for Python (docs/worker.md, "Decided in the event"): ``rule`` is
+        ``{"prevent_keys": [...], "within": selector}``: the keys whose default it prevents
+        (single characters in any case), without Ctrl, Alt or Meta, on a target within an
+        element the selector matches."""
+        self.changes.add("decide", el.id_number, kind, rule)
+
+    def dispatchEvent(self, event: Any) -> bool:
+        """A custom event on the page's document (start-up stages: ``halfmoon:stage``)."""
+        self.changes.add("event", str(event.type), getattr(event, "detail", None))
+        return True

@@ -1,0 +1,80 @@
+// Half Moon's Python worker (docs/worker.md): the page's Python runs here, off the main thread.
+// The main thread's applier (applier.mjs) starts it and talks to it in messages:
+//   to here:   {kind: "start", urls}            load Pyodide and the page's Python
+//              {kind: "mount", page: JSON text} mount the page on the mirror of its elements
+//              {kind: "event", event: JSON text} an event on an element Python listens to
+//   from here: {kind: "stage", name}            a start-up stage (early.js's progress line)
+//              {kind: "progress"}               a file came in (the start guard's watchdog)
+//              {kind: "loaded"}                 Python is up: send the page
+//              {kind: "changes", ops: JSON text} one batch of changes to carry out
+//              {kind: "failed", message}        the runtime could not start
+// It knows nothing of the game: it loads Pyodide as runtime.mjs does for the main thread (the
+// page's bytecode standard library and app archive, the lazy fallback) and hands each message
+// to halfmoon_web/remote/worker_main.py.
+const PYODIDE = "../../vendor/pyodide/%PYODIDE_VERSION%/";
+
+const post = (message) => postMessage(message);
+
+const fetchBytes = (href) =>
+  fetch(href).then((response) => {
+    if (!response.ok) throw new Error(`could not load ${href} (HTTP ${response.status})`);
+    return response.arrayBuffer();
+  });
+
+// Read a file synchronously (a lazy import cannot wait for a promise); null when it fails.
+const fetchSync = (href) => {
+  const request = new XMLHttpRequest();
+  request.open("GET", href, false);
+  request.overrideMimeType("text/plain; charset=x-user-defined"); // bytes, one per char
+  request.send();
+  if (request.status !== 200) return null;
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+};
+
+// Each file that comes in is progress, for the start guard's watchdog on the main thread.
+try {
+  new PerformanceObserver(() => post({ kind: "progress" })).observe({ type: "resource" });
+} catch {
+  // no resource timing here: the stages alone tell the progress
+}
+
+let python = null;
+
+async function start({ urls }) {
+  post({ kind: "stage", name: "runtime" });
+  const appArchive = fetchBytes(urls.app);
+  // Pyodide tells a plain worker from a module worker by trying importScripts on a data: URL,
+  // which the page's Content-Security-Policy refuses, and reports (a sandboxed embed's worker is
+  // a plain one): without importScripts, it loads its parts with import(), in either.
+  globalThis.importScripts = undefined;
+  const indexURL = new URL(PYODIDE, import.meta.url).href;
+  const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
+  const pyodide = await loadPyodide({
+    indexURL,
+    stdLibURL: urls.stdlib,
+    lockFileContents: { info: JSON.parse('%PYODIDE_LOCK_INFO%'), packages: {} },
+  });
+  post({ kind: "stage", name: "python" });
+  const archive = "/lib/halfmoon-app.zip";
+  pyodide.FS.writeFile(archive, new Uint8Array(await appArchive));
+  pyodide.pyimport("sys").path.insert(1, archive);
+  pyodide.registerJsModule("halfmoon_runtime", { fetch_sync: fetchSync });
+  pyodide.pyimport("halfmoon_web.runtime.lazy_stdlib").install(urls.fallback, archive);
+  python = pyodide.pyimport("halfmoon_web.remote.worker_main");
+  post({ kind: "loaded" });
+}
+
+const report = (error) => post({ kind: "failed", message: String((error && error.message) || error) });
+
+addEventListener("message", ({ data }) => {
+  try {
+    if (data.kind === "start") start(data).catch(report);
+    else if (data.kind === "mount") python.mount(data.page, (ops) => post({ kind: "changes", ops }));
+    else if (data.kind === "event" && python) python.dispatch(data.event);
+  } catch (error) {
+    report(error);
+  }
+});
