@@ -143,7 +143,16 @@ def replay(page: MirrorDocument, ops: list[list[Any]]) -> None:
                 child.parentElement = el
         elif kind == "remove":
             el.detach()
-        elif kind not in ("focus", "reflow", "title", "listen", "unlisten", "decide", "event"):
+        elif kind not in (
+            "focus",
+            "reflow",
+            "title",
+            "listen",
+            "unlisten",
+            "decide",
+            "event",
+            "store",
+        ):
             raise AssertionError(f"a change the applier does not know: {kind}")
 
 
@@ -298,6 +307,7 @@ def test_the_worker_starts_the_pages_the_build_gives_a_worker_with_main_pys_modu
     from pathlib import Path
 
     import page_head
+
     from halfmoon_web.remote.worker_main import WORKER_PAGES
 
     main = Path(__file__).resolve().parent.parent / "web" / "site" / "main.py"

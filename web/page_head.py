@@ -54,6 +54,7 @@ PAGES = {
         "example",
         ("stepper", "rules"),
         boards=("LAYOUT_BOARD", "EXAMPLE_BOARD"),
+        worker=True,
     ),
     "embed": Page(
         "Half Moon — board",

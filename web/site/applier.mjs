@@ -49,6 +49,28 @@ const snapshot = (element) => {
   return tree;
 };
 
+// What localStorage holds, for Python to read at start; null where the browser refuses it.
+const stored = () => {
+  try {
+    const items = {};
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      items[key] = localStorage.getItem(key);
+    }
+    return items;
+  } catch {
+    return null;
+  }
+};
+const store = (key, value) => {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch (error) {
+    console.warn(`Half Moon: the browser refused to store ${key}: ${error}`);
+  }
+};
+
 let worker = null;
 const send = (message) => worker.postMessage(message);
 
@@ -128,6 +150,7 @@ const apply = (op) => {
     case "focus": el.focus({ preventScroll: op[2] }); break;
     case "reflow": void el.offsetWidth; break;
     case "title": document.title = op[1]; break;
+    case "store": store(op[1], op[2]); break;
     case "listen": {
       const key = `${op[1]} ${op[2]}`;
       if (!forwarders.has(key)) {
@@ -189,6 +212,7 @@ worker.onmessage = ({ data }) => {
       search: location.search,
       framed: window.self !== window.top,
       languages: [...(navigator.languages || [navigator.language])],
+      stored: stored(),
       tree: snapshot(root),
     };
     send({ kind: "mount", page: JSON.stringify(page) });

@@ -15,7 +15,8 @@ A change is a list, its kind first (``web/site/applier.mjs`` carries them out):
 ``["insert", parent, before|None|0, [id or text, ...]]`` (0: at the start), ``["remove", id]``,
 ``["focus", id, prevent_scroll]``, ``["reflow", id]``, ``["title", text]``,
 ``["listen", id, type]``, ``["unlisten", id, type]``, ``["decide", id, type, rule]``,
-``["event", name, detail]``, ``["console", level, text]``.
+``["event", name, detail]``, ``["console", level, text]``, ``["store", key, value|None]``
+(``window.py``'s storage).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from halfmoon_web.remote.mirror import MirrorDocument, MirrorElement
+from halfmoon_web.remote.mirror import Changes, MirrorDocument, MirrorElement
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,8 @@ class PageFacts:
     search: str
     framed: bool
     languages: tuple[str, ...]
+    stored: dict[str, str] | None
+    """What ``localStorage`` held when the page was sent; None where the browser refuses it."""
 
     @classmethod
     def from_message(cls, data: dict[str, Any]) -> PageFacts:
@@ -29,7 +31,44 @@ class PageFacts:
             search=str(data["search"]),
             framed=bool(data["framed"]),
             languages=tuple(str(lang) for lang in data["languages"]),
+            stored=None
+            if data.get("stored") is None
+            else {str(k): str(v) for k, v in data["stored"].items()},
         )
+
+
+class StorageRefused(Exception):
+    """The browser refuses this page its storage (as reading ``window.localStorage`` throws
+    there)."""
+
+
+class MirrorStorage:
+    """``localStorage`` for the page's Python in the worker (docs/worker.md, "Storage"): what
+    was stored when the page was sent, and each write, which the page's applier carries out
+    with the batch it belongs to."""
+
+    def __init__(self, items: dict[str, str], changes: Changes) -> None:
+        self._items = dict(items)
+        self._changes = changes
+
+    @property
+    def length(self) -> int:
+        return len(self._items)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self._items)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    def getItem(self, key: str) -> str | None:
+        return self._items.get(str(key))
+
+    def setItem(self, key: str, value: object) -> None:
+        self._items[str(key)] = str(value)
+        self._changes.add("store", str(key), str(value))
+
+    def removeItem(self, key: str) -> None:
+        if self._items.pop(str(key), None) is not None:
+            self._changes.add("store", str(key), None)
 
 
 @dataclass
@@ -99,7 +138,18 @@ class MirrorWindow:
         self.JSON = host.JSON
         self._host = host
         self._later = later
+        self._storage = (
+            None if facts.stored is None else MirrorStorage(facts.stored, document.changes)
+        )
         self._frames: list[Callable[..., Any]] = []
+
+    @property
+    def localStorage(self) -> MirrorStorage:
+        """The page's storage; raises where the browser refuses it (storage/storage.py reads
+        it so)."""
+        if self._storage is None:
+            raise StorageRefused("the browser refuses this page its storage")
+        return self._storage
 
     def setTimeout(self, callback: Callable[[], Any], ms: int = 0) -> Any:
         """``callback`` after ``ms`` milliseconds, its changes sent then."""

@@ -20,7 +20,10 @@ from typing import Any
 from halfmoon_web.remote.mirror import MirrorDocument
 from halfmoon_web.remote.window import MirrorEvent, MirrorWindow, PageFacts
 
-WORKER_PAGES = {"embed": "halfmoon_web.embed_page.embed_app"}
+WORKER_PAGES = {
+    "rules": "halfmoon_web.rules_page.rules_app",
+    "embed": "halfmoon_web.embed_page.embed_app",
+}
 """The pages whose Python runs in a worker, and the module that starts each (as main.py's
 ``PAGES`` for the pages that run it on the main thread)."""
 
