@@ -321,3 +321,34 @@ def test_the_worker_starts_the_pages_the_build_gives_a_worker_with_main_pys_modu
     html_names = {"game": "index"}
     built = {name for name, page in page_head.PAGES.items() if page.worker}
     assert {html_names.get(name, name) for name in WORKER_PAGES} == built
+
+
+def _worker_window(stored: dict[str, str] | None) -> Any:
+    from halfmoon_web.remote.window import MirrorWindow, PageFacts
+
+    facts = PageFacts("http://x/rules.html", "", framed=False, languages=("vi",), stored=stored)
+    host = types.SimpleNamespace(URLSearchParams=None, performance=None, JSON=None)
+    return MirrorWindow(MirrorDocument.from_snapshot(PAGE), facts, host, lambda run: run)
+
+
+def test_the_workers_storage_reads_what_was_stored_and_sends_each_write() -> None:
+    from halfmoon_web.storage.storage import Storage
+
+    window = _worker_window({"halfmoon.settings": '{"lang": "en"}'})
+    storage = Storage.from_window(window)
+    assert storage.get_text("halfmoon.settings") == '{"lang": "en"}'
+    assert storage.set_text("halfmoon.game", "{}")
+    storage.remove("halfmoon.settings")
+    assert window.document.changes.take() == [
+        ["store", "halfmoon.game", "{}"],
+        ["store", "halfmoon.settings", None],
+    ]
+    assert window.localStorage.getItem("halfmoon.settings") is None
+
+
+def test_storage_the_browser_refused_is_refused_in_the_worker_too() -> None:
+    from halfmoon_web.storage.storage import Storage
+
+    storage = Storage.from_window(_worker_window(None))
+    assert storage.blocked
+    assert storage.get_text("halfmoon.settings") is None
