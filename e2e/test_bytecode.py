@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import build
+import page_head
 import pytest
 import serve
 from harness import PageGuard, open_app
@@ -23,8 +24,8 @@ PAGES = ("index.html", "rules.html", "embed.html?deal=HM1-N-AAAAAAB")
 @pytest.mark.parametrize("address", PAGES)
 def test_a_page_fetches_its_own_archives_and_no_source(page: Page, address: str) -> None:
     """Starting a page fetches its standard library set and its app archive, no stock
-    standard library, no package list, no Python source but the entry script, and not the
-    rest of the standard library (the page's set is complete)."""
+    standard library, no package list, no Python source but a PyScript page's entry script,
+    and not the rest of the standard library (the page's set is complete)."""
     requested: list[str] = []
     page.on("request", lambda request: requested.append(request.url.split("?")[0]))
     open_app(page, address)
@@ -34,7 +35,10 @@ def test_a_page_fetches_its_own_archives_and_no_source(page: Page, address: str)
     assert not [n for n in names if n.startswith("stdlib-all-")]
     assert "python_stdlib.zip" not in names
     assert "pyodide-lock.json" not in names
-    assert [n for n in names if n.endswith(".py")] == ["main.py"]
+    # A PyScript page's entry script is its one source file; a worker page has none: its worker
+    # imports the page's module from the app archive (docs/worker.md).
+    entry = [] if page_head.PAGES[address.split(".")[0]].worker else ["main.py"]
+    assert [n for n in names if n.endswith(".py")] == entry
 
 
 #: Appended to a copy of main.py: what the page's Python reports about its own start.

@@ -82,8 +82,14 @@ FETCHED = """() => performance.getEntriesByType("resource")
 
 
 def runtime_starts(fetched: list[dict[str, Any]]) -> list[float]:
-    """When each of the runtime's downloads (``vendor/``) began."""
-    return [entry["start"] for entry in fetched if "/vendor/" in entry["name"]]
+    """When each of the runtime's downloads began: ``vendor/`` on a PyScript page; on a worker
+    page, whose worker's downloads are not in the page's timeline, its applier, which starts the
+    worker (docs/worker.md)."""
+    return [
+        entry["start"]
+        for entry in fetched
+        if "/vendor/" in entry["name"] or entry["name"].split("?")[0].endswith("/applier.mjs")
+    ]
 
 
 COURT_PICTURE = re.compile(r"/cards/(king|queen|jack)(-mask)?\.svg$")

@@ -138,14 +138,17 @@ def test_a_start_error_speaks_the_saved_language_but_on_the_embed(
     """docs/i18n.md, "The page's language": Vietnamese saved in the settings, an English
     browser, a start that fails (main.py answers 404, after the one reload): the game page and
     the rules page say it in Vietnamese; the embed, which reads no storage, in English, the
-    language its board speaks. The texts are the catalogs' (web/shared_facts.py)."""
+    language its board speaks. The texts are the catalogs' (web/shared_facts.py). The file that
+    fails is the page's app archive, fetched by PyScript's page and by a worker page's Python
+    worker alike (docs/worker.md)."""
     page = new_context(service_workers="block", locale="en-US").new_page()
     page.goto(site_url + "manifest.webmanifest")  # the site's origin, no script of its own
     key = shared_facts.storage_keys()["SETTINGS_KEY"]
     page.evaluate("(key) => localStorage.setItem(key, JSON.stringify({ lang: 'vi' }))", key)
-    page.route("**/main.py", lambda route: route.fulfill(status=404, body="not here"))
+    page.route("**/python-*.zip", lambda route: route.fulfill(status=404, body="not here"))
     page.goto(site_url + address, wait_until="commit")
     page.wait_for_selector("html[data-error]:not([data-reloading])", timeout=BOUND_MS)
+    assert "python-" in (page.get_attribute("html", "data-error") or "")
     texts = shared_facts.guard_texts()[lang]
     message = page.locator("#boot-error")
     expect(message).to_have_attribute("lang", lang)

@@ -5,11 +5,12 @@ rules Python sent ahead; Python's changes reach the page in order, after every k
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from game_support import card
 from harness import open_app
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from halfmoon_core import Game
 
@@ -68,3 +69,30 @@ def test_the_step_viewers_slider_moves_the_rules_example(module_page: Page) -> N
     slider.fill("2")  # an input event, with the slider's new value
     count = module_page.locator("article[data-lang-block=en] .step-count")
     expect(count).to_have_text(re.compile(r"^Step 2 of \d+$"))
+
+
+@pytest.mark.allow_page_errors  # the start that cannot load the runtime reports it
+def test_a_runtime_module_the_worker_could_not_fetch_is_fetched_once_more_by_a_new_worker(
+    new_context: Callable[..., BrowserContext],
+) -> None:
+    """docs/worker.md, "Start": a module import that fails (as Chromium fails one whose file a
+    page that went away was still fetching) starts a new worker, which plays; failing twice,
+    the page says which file did not load."""
+    page = new_context(service_workers="block").new_page()  # every file from the network
+    aborted: list[str] = []
+
+    def abort_first(route: Route) -> None:
+        if aborted:
+            route.continue_()
+        else:
+            aborted.append(route.request.url)
+            route.abort()
+
+    page.route("**/pyodide.asm.mjs", abort_first)
+    open_app(page, f"embed.html?deal={DEAL}&lang=en")
+    assert len(aborted) == 1
+    expect(card(page, Game.from_code(DEAL), "4")).to_be_visible()
+    page.unroute("**/pyodide.asm.mjs")
+    page.route("**/pyodide.asm.mjs", lambda route: route.abort())
+    error = open_app(page, "embed.html?deal=HM1-N-AAAAAAC&lang=en", expect_error=True)
+    assert error is not None and re.search(r"could not load \S+/pyodide\.asm\.mjs", error), error

@@ -352,3 +352,78 @@ def test_storage_the_browser_refused_is_refused_in_the_worker_too() -> None:
     storage = Storage.from_window(_worker_window(None))
     assert storage.blocked
     assert storage.get_text("halfmoon.settings") is None
+
+
+# -- events played in the worker --------------------------------------------------------------
+
+
+class _SearchParams:
+    """``URLSearchParams`` as the embed reads it."""
+
+    def __init__(self, search: str) -> None:
+        from urllib.parse import parse_qsl
+
+        self.pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
+
+    @classmethod
+    def new(cls, search: str) -> _SearchParams:
+        return cls(search)
+
+    def entries(self) -> list[tuple[str, str]]:
+        return list(self.pairs)
+
+    def get(self, name: str) -> str | None:
+        return next((v for k, v in self.pairs if k == name), None)
+
+
+def _worker_embed() -> tuple[Any, list[list[Any]]]:
+    """The embed mounted by ``worker_main`` on :data:`PAGE`; the batches it posted."""
+    import json
+    import time
+
+    from halfmoon_web.remote.worker_main import WorkerPage
+
+    posted: list[list[Any]] = []
+    host = types.SimpleNamespace(
+        URLSearchParams=_SearchParams,
+        performance=types.SimpleNamespace(now=lambda: time.perf_counter() * 1000),
+        JSON=types.SimpleNamespace(parse=lambda _t: types.SimpleNamespace(preventScroll=True)),
+        setTimeout=lambda callback, _ms: 0,
+    )
+    worker = WorkerPage(lambda ops: posted.extend(json.loads(ops)), host, lambda fn: fn)
+    search = "?deal=HM1-N-AAAAAAB&lang=en"
+    start = {"page": "embed", "href": f"http://x/embed.html{search}", "search": search}
+    start.update(framed=True, languages=["en"], stored=None, tree=PAGE)
+    worker.mount(json.dumps(start))
+    assert worker.document.documentElement.hasAttribute("data-ready"), posted
+    return worker, posted
+
+
+def test_keys_pressed_faster_than_the_worker_answers_move_from_the_workers_focus() -> None:
+    """Each key's event names the card focused on the page when it was pressed, which lags the
+    worker's own moves: the worker plays every key, and Enter's click, from its focus
+    (docs/worker.md, "Events")."""
+    import json
+
+    worker, posted = _worker_embed()
+    doc = worker.document
+    board = doc.getElementById("board")
+    listening = next(n for n, el in doc.elements.items() if el is board)
+    first = doc.querySelector("[data-place='1']")
+    number = next(n for n, el in doc.elements.items() if el is first)
+    worker.dispatch(json.dumps({"active": number}))
+    for key in ("Home", "ArrowRight", "ArrowRight", "ArrowRight"):
+        event = {"id": listening, "type": "keydown", "target": number, "key": key}
+        worker.dispatch(json.dumps(event))  # the page had not yet moved its focus: still card 1
+    assert doc.activeElement.getAttribute("data-place") == "4"
+    assert ["focus", number] not in [op[:2] for op in posted[-3:]]
+    fourth = doc.activeElement
+    click = {"id": listening, "type": "click", "target": number}
+    worker.dispatch(json.dumps({**click, "keyed": True}))  # Enter's click, on the page's card 1
+    assert fourth.getAttribute("aria-pressed") == "true"
+    assert first.getAttribute("aria-pressed") == "false"
+    worker.dispatch(json.dumps({**click, "type": "keydown", "key": "Home"}))  # focus on card 1
+    at_fourth = next(n for n, el in doc.elements.items() if el is fourth)
+    worker.dispatch(json.dumps({**click, "target": at_fourth}))  # a pointer's keeps its target
+    assert fourth.getAttribute("aria-pressed") == "false"
+    assert first.getAttribute("aria-pressed") == "false"

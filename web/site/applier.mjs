@@ -83,6 +83,13 @@ const decide = (event, rule) => {
   const key = event.key && event.key.length === 1 ? event.key.toLowerCase() : event.key;
   if (rule.prevent_keys.includes(key)) event.preventDefault();
 };
+// A click that Enter or Space made (on the page's focused element, which may lag the worker's:
+// docs/worker.md, "Events") is marked `keyed`, so that the worker aims it at its own focus.
+let keyedTarget = null;
+addEventListener("keydown", (event) => {
+  keyedTarget = event.key === "Enter" || event.key === " " ? event.target : null;
+}, true);
+const keyed = (event) => event.type === "click" && event.detail === 0 && event.target === keyedTarget;
 const forward = (number, type) => (event) => {
   const rule = rules.get(`${number} ${type}`);
   if (rule) decide(event, rule);
@@ -91,7 +98,6 @@ const forward = (number, type) => (event) => {
     id: number,
     type,
     target: numberOf(target),
-    active: numberOf(document.activeElement),
     defaultPrevented: event.defaultPrevented,
   };
   if (typeof event.key === "string") {
@@ -103,6 +109,7 @@ const forward = (number, type) => (event) => {
       shiftKey: event.shiftKey,
     });
   }
+  if (keyed(event)) message.keyed = true;
   if (event.animationName) message.animationName = event.animationName;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
     message.value = target.value;
@@ -110,10 +117,17 @@ const forward = (number, type) => (event) => {
   }
   send({ kind: "event", event: JSON.stringify(message) });
 };
-// The focus, wherever it goes, so that Python's activeElement is the page's.
-document.addEventListener("focusin", () => {
+// The focus the player moves (a tap, Tab, a click on nothing), so that Python's activeElement
+// is the page's. A move Python asked for is not sent back: Python has it already, and the echo,
+// arriving after the keys that followed, would put its focus back where it was.
+let focusing = false;
+const tellFocus = () => {
   if (worker) send({ kind: "event", event: JSON.stringify({ active: numberOf(document.activeElement) }) });
-});
+};
+document.addEventListener("focusin", () => focusing || tellFocus());
+// Focus going to nothing has no focusin: read where it went once it has (the page, or, when the
+// window lost the focus, still the element).
+document.addEventListener("focusout", (event) => focusing || event.relatedTarget || queueMicrotask(tellFocus));
 
 // -- changes -------------------------------------------------------------------------------
 const items = (list) => list.map((item) => (typeof item === "string" ? item : nodes[item]));
@@ -147,7 +161,15 @@ const apply = (op) => {
     }
     case "children": el.replaceChildren(...items(op[3])); break;
     case "remove": el.remove(); break;
-    case "focus": el.focus({ preventScroll: op[2] }); break;
+    case "focus":
+      focusing = true;
+      try {
+        el.focus({ preventScroll: op[2] });
+      } finally {
+        focusing = false;
+      }
+      if (document.activeElement !== el) tellFocus(); // it could not take the focus
+      break;
     case "reflow": void el.offsetWidth; break;
     case "title": document.title = op[1]; break;
     case "store": store(op[1], op[2]); break;
@@ -172,9 +194,14 @@ const apply = (op) => {
   }
 };
 
+// A failure goes to the start guard (start_guard.js), which tells it, offers Repair and, for a
+// file of the build that did not load, loads the page once more: the worker's fetches are not
+// among this thread's resource entries, so the kind of failure is said here.
 const fail = (message) => {
   root.removeAttribute("data-ready");
-  root.setAttribute("data-error", message); // the start guard tells it and offers Repair
+  const why = /^could not load /.test(message) ? "file" : "error";
+  const told = new CustomEvent("halfmoon:failed", { detail: { why, message }, cancelable: true });
+  if (document.dispatchEvent(told)) root.setAttribute("data-error", message); // no guard here
   console.error(`Half Moon: ${message}`);
 };
 
@@ -195,29 +222,47 @@ const startWorker = () => {
   const source = SHIM.replace("URL_HERE", JSON.stringify(workerURL.href));
   return new Worker(`data:text/javascript,${encodeURIComponent(source)}`);
 };
-stage("runtime");
-worker = startWorker();
-worker.onerror = (event) => fail(`the Python worker did not start: ${event.message || "no script"}`);
-worker.onmessage = ({ data }) => {
-  if (data.kind === "changes") {
-    for (const op of JSON.parse(data.ops)) apply(op);
-  } else if (data.kind === "stage") {
-    stage(data.name);
-  } else if (data.kind === "progress") {
-    stage(root.getAttribute("data-boot-stage") || "runtime");
-  } else if (data.kind === "loaded") {
-    const page = {
-      page: meta.getAttribute("content"),
-      href: location.href,
-      search: location.search,
-      framed: window.self !== window.top,
-      languages: [...(navigator.languages || [navigator.language])],
-      stored: stored(),
-      tree: snapshot(root),
-    };
-    send({ kind: "mount", page: JSON.stringify(page) });
-  } else if (data.kind === "failed") {
-    fail(data.message);
-  }
+// Chromium now and then fails a module a worker imports while the same file is still being
+// fetched for a page that went away (a navigation ended its worker mid-download): "Failed to
+// fetch dynamically imported module". A new worker, with a module map of its own, loads it
+// whole; a second failure is told (the start guard then tells a file that did not load).
+const FETCH_FAILED = /dynamically imported module|Importing a module script failed/;
+let loaded = false;
+let retried = false;
+const launch = () => {
+  worker = startWorker();
+  worker.onerror = (event) =>
+    fail(event.message ? `the Python worker did not start: ${event.message}` : `could not load ${workerURL.href}`);
+  worker.onmessage = ({ data }) => {
+    if (data.kind === "changes") {
+      for (const op of JSON.parse(data.ops)) apply(op);
+    } else if (data.kind === "stage") {
+      stage(data.name);
+    } else if (data.kind === "progress") {
+      stage(root.getAttribute("data-boot-stage") || "runtime");
+    } else if (data.kind === "loaded") {
+      loaded = true;
+      const page = {
+        page: meta.getAttribute("content"),
+        href: location.href,
+        search: location.search,
+        framed: window.self !== window.top,
+        languages: [...(navigator.languages || [navigator.language])],
+        stored: stored(),
+        tree: snapshot(root),
+      };
+      send({ kind: "mount", page: JSON.stringify(page) });
+    } else if (data.kind === "failed" && !loaded && !retried && FETCH_FAILED.test(data.message)) {
+      retried = true;
+      console.warn(`Half Moon: the Python worker starts again (${data.message})`);
+      worker.terminate();
+      launch();
+    } else if (data.kind === "failed") {
+      const file = FETCH_FAILED.exec(data.message) && /https?:\S+/.exec(data.message);
+      fail(file ? `could not load ${file[0]}` : data.message);
+    }
+  };
+  send({ kind: "start", urls: { stdlib: url("stdlib"), app: url("app"), fallback: url("fallback") } });
 };
-send({ kind: "start", urls: { stdlib: url("stdlib"), app: url("app"), fallback: url("fallback") } });
+stage("runtime");
+launch();

@@ -238,6 +238,12 @@
     }
   }, true);
 
+  // The Python worker's start failing (applier.mjs), told as a file or an error.
+  document.addEventListener("halfmoon:failed", (event) => {
+    event.preventDefault(); // the guard tells it
+    fail(event.detail.why, event.detail.message);
+  });
+
   // Pyodide or PyScript rejecting a promise during start-up (e.g. a failed fetch).
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;

@@ -27,6 +27,10 @@ WORKER_PAGES = {
 """The pages whose Python runs in a worker, and the module that starts each (as main.py's
 ``PAGES`` for the pages that run it on the main thread)."""
 
+KEY_EVENTS = frozenset({"keydown", "keyup"})
+"""Events aimed at the focused element, as is a click marked ``keyed`` (made by Enter or Space):
+the mirror's focus is their target (docs/worker.md, "Events")."""
+
 
 class WorkerPage:
     """One page's Python in the worker: the mirror, its window and the mounted page."""
@@ -104,11 +108,17 @@ class WorkerPage:
             if "active" in data:
                 doc.activeElement = doc.elements.get(data["active"]) or doc.body
             target = doc.elements.get(data.get("target"))
+            here = doc.elements.get(data.get("id"))
+            focused = doc.activeElement
+            aimed = data.get("type") in KEY_EVENTS or data.get("keyed") is True
+            # A key, and the click Enter or Space makes, go to the focused element: the page's,
+            # when pressed, may be one the worker has already moved the focus on from.
+            if aimed and focused is not None and here is not None and here.contains(focused):
+                target = focused
             if target is not None and "value" in data:
                 target._value = str(data["value"])
             if target is not None and "checked" in data:
                 target.checked = bool(data["checked"])
-            here = doc.elements.get(data.get("id"))
             if here is None or data.get("type") is None:
                 return
             event = MirrorEvent(
