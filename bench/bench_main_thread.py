@@ -58,7 +58,7 @@ new MutationObserver(() => {
   if (window.__readyAt === undefined && document.documentElement.hasAttribute("data-ready")) {
     window.__readyAt = performance.now();
   }
-}).observe(document.documentElement, { attributes: true });"""
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });"""
 
 #: Click an element; resolve once the frame showing the first change to its board is painted.
 TAP_TO_PAINT = """(el) => new Promise((resolve) => {
