@@ -23,6 +23,7 @@ import os
 import random
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -198,6 +199,7 @@ def embeds_figures(browser: Browser, base: str, count: int, rate: float) -> dict
         page = context.new_page()
         throttle(page, rate)
         before = pss_kib()
+        began = time.perf_counter()
         page.goto(host)
         page.wait_for_function(
             "(n) => [...document.querySelectorAll('iframe')].filter((f) =>"
@@ -207,6 +209,7 @@ def embeds_figures(browser: Browser, base: str, count: int, rate: float) -> dict
             timeout=600_000,
             polling=500,
         )
+        all_ready = time.perf_counter() - began
         page.wait_for_timeout(AFTER_READY_MS)
         after = pss_kib()
         tasks = [d for _, d in page.evaluate("window.__long")]
@@ -215,6 +218,7 @@ def embeds_figures(browser: Browser, base: str, count: int, rate: float) -> dict
             "blocking": sum(max(0.0, d - 50) for d in tasks),
             "timer late": float(page.evaluate("window.__late")),
             "MB per embed": (after - before) / 1024 / count,
+            "s until all ready": all_ready,
         }
     finally:
         context.close()
@@ -240,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     sites = args.site or [build.DEFAULT_OUT]
     if not args.site and build.is_stale(build.DEFAULT_OUT):
         build.build(build.DEFAULT_OUT)
-    names = args.pages.split(",")
+    names = [name for name in args.pages.split(",") if name]
     label: Callable[[int], str] = lambda i: sites[i].name if len(sites) > 1 else "dist"  # noqa: E731
     print(f"load average before: {os.getloadavg()}", flush=True)
     starts: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
@@ -262,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
             for i, url in enumerate(urls):
                 hosts[label(i)] = embeds_figures(browser, url, args.embeds, args.rate)
             print(f"embeds measured, load average {os.getloadavg()}", flush=True)
-        for name in (n for n in names if n in ("game", "embed")):
+        for name in (n for n in names if n in ("game", "embed") and args.taps > 0):
             for i, url in enumerate(urls):
                 context = browser.new_context(viewport={"width": 412, "height": 823})
                 page = context.new_page()
@@ -279,7 +283,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:<6} {visit:<7} {site:<14} {blocking:>20} {longest:>20}")
     for site, figures in hosts.items():
         said = ", ".join(f"{key} {value:.0f}" for key, value in figures.items())
-        print(f"\nA host page of {args.embeds} same-site embeds ({site}): {said} (ms, MB)")
+        said += " (ms unless said)"
+        print(f"\nA host page of {args.embeds} same-site embeds ({site}): {said}")
     print("\nClick to the painted change, ms")
     print(f"{'page':<6} {'tap':<8} {'site':<14} {'n':>4} {'p50':>7} {'p95':>7} {'max':>7}")
     for (name, kind, site), values in taps.items():

@@ -96,3 +96,42 @@ def test_a_runtime_module_the_worker_could_not_fetch_is_fetched_once_more_by_a_n
     page.route("**/pyodide.asm.mjs", lambda route: route.abort())
     error = open_app(page, "embed.html?deal=HM1-N-AAAAAAC&lang=en", expect_error=True)
     assert error is not None and re.search(r"could not load \S+/pyodide\.asm\.mjs", error), error
+
+
+#: What each frame of the host page is doing, by the attributes on its <html>.
+FRAME_STATES = """() => [...document.querySelectorAll("iframe")].map((frame) => {
+  const root = frame.contentDocument && frame.contentDocument.documentElement;
+  if (!root) return "none";
+  if (root.hasAttribute("data-ready")) return "ready";
+  if (root.hasAttribute("data-error")) return "error";
+  if (root.hasAttribute("data-queued")) return "queued";
+  const stage = root.getAttribute("data-boot-stage");
+  return stage === "runtime" || stage === "python" ? "starting" : "other";
+})"""
+
+
+def test_boards_of_one_site_on_one_page_start_two_at_a_time(
+    new_context: Callable[..., BrowserContext], site_url: str
+) -> None:
+    """docs/worker.md, "Many boards on one page": five embeds in view on a page of the site;
+    at no time do more than two load their Python, the others wait (data-queued), and all
+    five play."""
+    context = new_context(service_workers="block")
+    frames = "".join(
+        f'<iframe src="embed.html?deal=HM1-N-AAAAAA{letter}&lang=en" width="240" height="170">'
+        "</iframe>"
+        for letter in "BCDEF"
+    )
+    host = site_url + "five-boards.html"
+    context.route(host, lambda route: route.fulfill(content_type="text/html", body=frames))
+    page = context.new_page()
+    page.goto(host)
+    seen: list[list[str]] = []
+    while not seen or any(state not in ("ready", "error") for state in seen[-1]):
+        seen.append(page.evaluate(FRAME_STATES))
+        assert len(seen) < 2000, seen[-1]  # 2000 looks, some 100 s at the least
+    assert seen[-1] == ["ready"] * 5
+    assert max(states.count("starting") for states in seen) <= 2
+    assert any("queued" in states for states in seen)
+    for frame in page.frames[1:]:
+        expect(frame.locator("button[data-place='4']")).to_be_visible()

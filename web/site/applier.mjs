@@ -198,6 +198,7 @@ const apply = (op) => {
 // file of the build that did not load, loads the page once more: the worker's fetches are not
 // among this thread's resource entries, so the kind of failure is said here.
 const fail = (message) => {
+  release(); // another board may start
   root.removeAttribute("data-ready");
   const why = /^could not load /.test(message) ? "file" : "error";
   const told = new CustomEvent("halfmoon:failed", { detail: { why, message }, cancelable: true });
@@ -242,6 +243,8 @@ const launch = () => {
       stage(root.getAttribute("data-boot-stage") || "runtime");
     } else if (data.kind === "loaded") {
       loaded = true;
+      stage("app"); // Python is up: the page's module mounts next
+      release();
       const page = {
         page: meta.getAttribute("content"),
         href: location.href,
@@ -264,5 +267,69 @@ const launch = () => {
   };
   send({ kind: "start", urls: { stdlib: url("stdlib"), app: url("app"), fallback: url("fallback") } });
 };
+// Many boards of one site on one page (a rules page's examples) each start a Pyodide; all at
+// once they take every core from the page that holds them. A board starts when one of SLOTS
+// Web Locks of the site is free (the first to be), and holds it until its Python is up (or failed, or HOLD_MS
+// passed, so that a start that hangs holds no one else); meanwhile <html data-queued>, and the
+// start guard's watchdog hears progress. A browser or a sandboxed frame (an opaque origin)
+// without locks starts at once (docs/worker.md, "Many boards on one page").
+const SLOTS = 2;
+const HOLD_MS = 15000;
+let release = () => {};
+const startWhenFree = (start) => {
+  let locks = null;
+  try {
+    locks = window.origin !== "null" && navigator.locks ? navigator.locks : null;
+  } catch {
+    locks = null;
+  }
+  let started = false;
+  const begin = () => {
+    started = true;
+    start();
+  };
+  if (!locks) return begin();
+  const held = new Promise((resolve) => {
+    release = resolve;
+  });
+  const run = () => {
+    clearInterval(waiting);
+    root.removeAttribute("data-queued");
+    setTimeout(release, HOLD_MS);
+    begin();
+    return held;
+  };
+  root.setAttribute("data-queued", ""); // until a slot is free (at once, most often)
+  let waiting = null;
+  // Every slot taken: wait for whichever is free first, and give up waiting for the others.
+  const queue = () => {
+    waiting = setInterval(() => stage(root.getAttribute("data-boot-stage") || "runtime"), 1000);
+    const others = new AbortController();
+    let granted = false;
+    const slots = Array.from({ length: SLOTS }, (_, slot) =>
+      locks.request(`halfmoon-start-${slot}`, { signal: others.signal }, () => {
+        if (granted) return undefined; // two came at once: this one is given back
+        granted = true;
+        others.abort();
+        return run();
+      }));
+    return Promise.any(slots);
+  };
+  const first = (slot) =>
+    locks.request(`halfmoon-start-${slot}`, { ifAvailable: true }, (lock) => {
+      if (lock) return run();
+      return slot + 1 < SLOTS ? first(slot + 1) : queue();
+    });
+  const refused = () => {
+    clearInterval(waiting);
+    root.removeAttribute("data-queued");
+    if (!started) begin(); // locks refused after all: start at once
+  };
+  try {
+    first(0).catch(refused);
+  } catch {
+    refused();
+  }
+};
 stage("runtime");
-launch();
+startWhenFree(launch);
