@@ -24,7 +24,6 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -40,6 +39,9 @@ from harness import CHROMIUM_ARGS, READY_SELECTOR, chromium_executable  # noqa: 
 from playwright.sync_api import Browser, Locator, Page, sync_playwright  # noqa: E402
 
 from halfmoon_core import Game, format_code  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from bench_taps import percentile  # noqa: E402 - the same quantile as the other tap figures
 
 DEAL = "HM1-N-AAAAAAB"
 PAGES = {
@@ -72,12 +74,6 @@ TAP_TO_PAINT = """(el) => new Promise((resolve) => {
   seen.observe(board, { subtree: true, attributes: true, childList: true, characterData: true });
   el.click();
 })"""
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of ``values``, nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def throttle(page: Page, rate: float) -> None:
@@ -245,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.site and build.is_stale(build.DEFAULT_OUT):
         build.build(build.DEFAULT_OUT)
     names = [name for name in args.pages.split(",") if name]
-    label: Callable[[int], str] = lambda i: sites[i].name if len(sites) > 1 else "dist"  # noqa: E731
+    labels = [site.name for site in sites] if len(sites) > 1 else ["dist"]
     print(f"load average before: {os.getloadavg()}", flush=True)
     starts: dict[tuple[str, str, str], list[tuple[float, float]]] = {}
     taps: dict[tuple[str, str, str], list[float]] = {}
@@ -259,12 +255,12 @@ def main(argv: list[str] | None = None) -> int:
             for name in names:
                 for i, url in enumerate(urls):  # interleaved: the load falls on each alike
                     for visit, figures in visits(browser, url + PAGES[name], args.rate).items():
-                        starts.setdefault((name, visit, label(i)), []).append(figures)
+                        starts.setdefault((name, visit, labels[i]), []).append(figures)
         print(f"starts measured, load average {os.getloadavg()}", flush=True)
         hosts = {}
         if args.embeds:
             for i, url in enumerate(urls):
-                hosts[label(i)] = embeds_figures(browser, url, args.embeds, args.rate)
+                hosts[labels[i]] = embeds_figures(browser, url, args.embeds, args.rate)
             print(f"embeds measured, load average {os.getloadavg()}", flush=True)
         for name in (n for n in names if n in ("game", "embed") and args.taps > 0):
             for i, url in enumerate(urls):
@@ -272,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                 page = context.new_page()
                 throttle(page, args.rate)
                 for kind, values in play_taps(page, url, name, args.taps, random.Random(7)).items():
-                    taps[(name, kind, label(i))] = values
+                    taps[(name, kind, labels[i])] = values
                 context.close()
         browser.close()
     print(f"\nAt {args.rate:g}x CPU, {args.runs} profiles each: median (range), ms")

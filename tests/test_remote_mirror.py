@@ -8,7 +8,9 @@ for ``pyodide.ffi``), so the test is the view's real work, not a sample of calls
 
 from __future__ import annotations
 
+import json
 import sys
+import time
 import types
 from typing import Any
 
@@ -378,9 +380,6 @@ class _SearchParams:
 
 def _worker_embed() -> tuple[Any, list[list[Any]]]:
     """The embed mounted by ``worker_main`` on :data:`PAGE`; the batches it posted."""
-    import json
-    import time
-
     from halfmoon_web.remote.worker_main import WorkerPage
 
     posted: list[list[Any]] = []
@@ -403,8 +402,6 @@ def test_keys_pressed_faster_than_the_worker_answers_move_from_the_workers_focus
     """Each key's event names the card focused on the page when it was pressed, which lags the
     worker's own moves: the worker plays every key, and Enter's click, from its focus
     (docs/worker.md, "Events")."""
-    import json
-
     worker, posted = _worker_embed()
     doc = worker.document
     board = doc.getElementById("board")

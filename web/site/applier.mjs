@@ -268,11 +268,12 @@ const launch = () => {
   send({ kind: "start", urls: { stdlib: url("stdlib"), app: url("app"), fallback: url("fallback") } });
 };
 // Many boards of one site on one page (a rules page's examples) each start a Pyodide; all at
-// once they take every core from the page that holds them. A board starts when one of SLOTS
-// Web Locks of the site is free (the first to be), and holds it until its Python is up (or failed, or HOLD_MS
-// passed, so that a start that hangs holds no one else); meanwhile <html data-queued>, and the
-// start guard's watchdog hears progress. A browser or a sandboxed frame (an opaque origin)
-// without locks starts at once (docs/worker.md, "Many boards on one page").
+// once they take every core from the page that holds them. A board asks for each of SLOTS Web
+// Locks of the site, starts with the first it is given (at once when one is free), gives up the
+// others, and holds it until its Python is up (or failed, or HOLD_MS passed, so that a start
+// that hangs holds no one else up); meanwhile <html data-queued>, and the start guard's
+// watchdog hears progress. Without locks (an opaque origin, an older browser, locks refused)
+// it starts at once (docs/worker.md, "Many boards on one page").
 const SLOTS = 2;
 const HOLD_MS = 15000;
 let release = () => {};
@@ -283,52 +284,39 @@ const startWhenFree = (start) => {
   } catch {
     locks = null;
   }
-  let started = false;
-  const begin = () => {
-    started = true;
-    start();
-  };
-  if (!locks) return begin();
+  if (!locks) return start();
   const held = new Promise((resolve) => {
     release = resolve;
   });
-  const run = () => {
+  root.setAttribute("data-queued", "");
+  const waiting = setInterval(() => stage(root.getAttribute("data-boot-stage") || "runtime"), 1000);
+  let started = false;
+  const begin = () => {
+    if (started) return;
+    started = true;
     clearInterval(waiting);
     root.removeAttribute("data-queued");
+    start();
+  };
+  const others = new AbortController();
+  const slot = () => {
+    if (started) return undefined; // another slot came first: this one is given back
+    others.abort();
     setTimeout(release, HOLD_MS);
-    begin();
+    try {
+      begin();
+    } catch (error) {
+      reportError(error); // the start guard tells it
+      release();
+    }
     return held;
   };
-  root.setAttribute("data-queued", ""); // until a slot is free (at once, most often)
-  let waiting = null;
-  // Every slot taken: wait for whichever is free first, and give up waiting for the others.
-  const queue = () => {
-    waiting = setInterval(() => stage(root.getAttribute("data-boot-stage") || "runtime"), 1000);
-    const others = new AbortController();
-    let granted = false;
-    const slots = Array.from({ length: SLOTS }, (_, slot) =>
-      locks.request(`halfmoon-start-${slot}`, { signal: others.signal }, () => {
-        if (granted) return undefined; // two came at once: this one is given back
-        granted = true;
-        others.abort();
-        return run();
-      }));
-    return Promise.any(slots);
-  };
-  const first = (slot) =>
-    locks.request(`halfmoon-start-${slot}`, { ifAvailable: true }, (lock) => {
-      if (lock) return run();
-      return slot + 1 < SLOTS ? first(slot + 1) : queue();
-    });
-  const refused = () => {
-    clearInterval(waiting);
-    root.removeAttribute("data-queued");
-    if (!started) begin(); // locks refused after all: start at once
-  };
   try {
-    first(0).catch(refused);
+    const asked = Array.from({ length: SLOTS }, (_, n) =>
+      locks.request(`halfmoon-start-${n}`, { signal: others.signal }, slot));
+    Promise.any(asked).catch(begin); // every request refused: start at once
   } catch {
-    refused();
+    begin();
   }
 };
 stage("runtime");
