@@ -13,6 +13,7 @@ cannot drift (tests/test_shared_facts.py; docs/architecture.md, "One home per fa
 * the choices of the settings chosen from a list, the default first
   (``halfmoon_web/model/settings.py``'s ``CHOICES``), which early.js paints before Python;
 * the start-up stages, in order (:data:`BOOT_STAGES`: their home is here);
+* the media queries the page answers a worker's Python (``halfmoon_web/remote/window.py``);
 * the start guard's texts in every language, from the catalogs (:data:`START_GUARD_TEXTS`);
 * a won game's score and moves (the engine's ``WIN_SCORE``, ``WIN_MOVES``), which the rules
   page's prose says.
@@ -70,6 +71,7 @@ _importable_view()
 
 from halfmoon_core import WIN_MOVES, WIN_SCORE  # noqa: E402
 from halfmoon_web.model import settings, snapshot  # noqa: E402
+from halfmoon_web.remote import window  # noqa: E402
 from halfmoon_web.shared import i18n  # noqa: E402
 from halfmoon_web.storage import storage  # noqa: E402
 
@@ -131,6 +133,7 @@ def facts() -> dict[str, object]:
     found["DEFAULT_LANG"] = i18n.DEFAULT_LANG
     found["SETTING_CHOICES"] = {name: list(choices) for name, choices in settings.CHOICES.items()}
     found["BOOT_STAGES"] = list(BOOT_STAGES)
+    found["MEDIA_QUERIES"] = list(window.MEDIA)
     found["START_GUARD_TEXTS"] = guard_texts()
     found["WIN_SCORE"] = WIN_SCORE
     found["WIN_MOVES"] = WIN_MOVES

@@ -21,7 +21,9 @@ const SVG = "http://www.w3.org/2000/svg";
 // Elements sent without their content: nothing Python reads is in them.
 const SHALLOW = new Set(["head", "script", "style", "template", "noscript"]);
 
-const nodes = [null];
+// 0 is the document, -1 the window: Python listens to them too.
+const nodes = [document];
+const nodeAt = (number) => (number === -1 ? window : nodes[number]);
 const numbers = new WeakMap();
 const register = (number, element) => {
   nodes[number] = element;
@@ -73,15 +75,58 @@ const store = (key, value) => {
 
 let worker = null;
 const send = (message) => worker.postMessage(message);
+// Every message to Python carries the page's time: Python keeps no clock of its own (a test's
+// fake clock, a wrong date, a hidden tab's slowed timers reach it as they reach the page).
+// Fields the player typed in or changed since the last message: their values go with it, so
+// that Python reads what the page shows (a form's field when the form is submitted).
+const dirty = new Set();
+addEventListener("input", (event) => dirty.add(event.target), true);
+addEventListener("change", (event) => dirty.add(event.target), true);
+const tell = (message) => {
+  const fields = [...dirty].filter((el) => numbers.has(el)).map((el) => [numbers.get(el), el.value, Boolean(el.checked)]);
+  dirty.clear();
+  if (fields.length) message.fields = fields;
+  message.now = performance.now();
+  message.epoch = Date.now();
+  message.offset = new Date().getTimezoneOffset();
+  send({ kind: "event", event: JSON.stringify(message) });
+};
+const MEDIA_QUERIES = %MEDIA_QUERIES%;
+const media = () => Object.fromEntries(MEDIA_QUERIES.map((query) => [query, matchMedia(query).matches]));
 
 // -- events: forwarded as they happen, with what the handler reads ---------------------------
-const rules = new Map(); // "number type" -> {prevent_keys, within}
+const rules = new Map(); // "number type" -> [rule, ...]
 const forwarders = new Map(); // "number type" -> listener
-const decide = (event, rule) => {
-  if (!rule.prevent_keys || event.ctrlKey || event.altKey || event.metaKey) return;
-  if (rule.within && !(event.target instanceof Element && event.target.closest(rule.within))) return;
-  const key = event.key && event.key.length === 1 ? event.key.toLowerCase() : event.key;
-  if (rule.prevent_keys.includes(key)) event.preventDefault();
+// The letter a key names (its key, else the letter of its code on a layout without Latin ones).
+const letter = (event) => {
+  if (typeof event.key === "string" && event.key.length === 1) return event.key.toLowerCase();
+  return /^Key[A-Z]$/.test(event.code || "") ? event.code.slice(3).toLowerCase() : event.key;
+};
+const combo = (event) =>
+  [event.ctrlKey && "Control", event.altKey && "Alt", event.metaKey && "Meta", event.shiftKey && "Shift", letter(event)]
+    .filter(Boolean)
+    .join("+");
+const applies = (event, rule) => {
+  const target = event.target instanceof Element ? event.target : null;
+  if (rule.within && !(target && target.closest(rule.within))) return false;
+  if (rule.outside && target && target.closest(rule.outside)) return false;
+  if (rule.unless && document.querySelector(rule.unless)) return false;
+  if (rule.repeat === false && event.repeat) return false;
+  return true;
+};
+// Rules Python sent ahead ("decide"), for what must be decided inside the event: a form's
+// submit prevented (always), keys without Ctrl, Alt or Meta (prevent_keys), key combinations
+// ("Control+Shift+z": keys), each within, outside or unless a selector says.
+const decide = (event, list) => {
+  for (const rule of list) {
+    if (!applies(event, rule)) continue;
+    if (rule.always) event.preventDefault();
+    if (rule.keys && rule.keys.includes(combo(event))) event.preventDefault();
+    if (rule.prevent_keys && !event.ctrlKey && !event.altKey && !event.metaKey) {
+      const key = event.key && event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      if (rule.prevent_keys.includes(key)) event.preventDefault();
+    }
+  }
 };
 // A click that Enter or Space made (on the page's focused element, which may lag the worker's:
 // docs/worker.md, "Events") is marked `keyed`, so that the worker aims it at its own focus.
@@ -90,49 +135,102 @@ addEventListener("keydown", (event) => {
   keyedTarget = event.key === "Enter" || event.key === " " ? event.target : null;
 }, true);
 const keyed = (event) => event.type === "click" && event.detail === 0 && event.target === keyedTarget;
+const picked = new Map(); // a file input's number -> the files of its last change
 const forward = (number, type) => (event) => {
+  // As the event came to this listener: Python's handler decides again what its rule decided.
+  const defaultPrevented = event.defaultPrevented;
   const rule = rules.get(`${number} ${type}`);
   if (rule) decide(event, rule);
+  // A listener in Python on the window's beforeunload means "ask before leaving".
+  if (type === "beforeunload") {
+    event.preventDefault();
+    event.returnValue = true;
+  }
   const target = event.target;
   const message = {
     id: number,
     type,
     target: numberOf(target),
-    defaultPrevented: event.defaultPrevented,
+    defaultPrevented,
   };
-  if (typeof event.key === "string") {
+  if (typeof event.key === "string" && type !== "storage") {
     Object.assign(message, {
       key: event.key,
+      code: event.code,
+      repeat: event.repeat,
       ctrlKey: event.ctrlKey,
       altKey: event.altKey,
       metaKey: event.metaKey,
       shiftKey: event.shiftKey,
     });
   }
+  if (type === "storage") Object.assign(message, { storageKey: event.key, newValue: event.newValue });
+  if (type === "visibilitychange") message.visibility = document.visibilityState;
+  if (event.detail !== undefined && event instanceof CustomEvent) message.detail = event.detail;
   if (keyed(event)) message.keyed = true;
   if (event.animationName) message.animationName = event.animationName;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
     message.value = target.value;
     message.checked = Boolean(target.checked);
   }
-  send({ kind: "event", event: JSON.stringify(message) });
+  if (target instanceof HTMLDialogElement) message.open = target.open;
+  if (target instanceof HTMLInputElement && target.type === "file" && target.files) {
+    picked.set(message.target, [...target.files]);
+    message.files = [...target.files].map((file) => ({ name: file.name, size: file.size }));
+  }
+  tell(message);
 };
 // The focus the player moves (a tap, Tab, a click on nothing), so that Python's activeElement
 // is the page's. A move Python asked for is not sent back: Python has it already, and the echo,
 // arriving after the keys that followed, would put its focus back where it was.
 let focusing = false;
 const tellFocus = () => {
-  if (worker) send({ kind: "event", event: JSON.stringify({ active: numberOf(document.activeElement) }) });
+  if (worker) tell({ active: numberOf(document.activeElement) });
 };
 document.addEventListener("focusin", () => focusing || tellFocus());
 // Focus going to nothing has no focusin: read where it went once it has (the page, or, when the
 // window lost the focus, still the element).
 document.addEventListener("focusout", (event) => focusing || event.relatedTarget || queueMicrotask(tellFocus));
 
+// -- what Python asks, and waits for ----------------------------------------------------------
+const ASKS = {
+  copy: (text) => navigator.clipboard.writeText(text),
+  share: (data) => navigator.share(data),
+  "file-text": (picker, index) => picked.get(picker)[index].text(),
+  "early-taps": () => (window.halfmoonEarly ? window.halfmoonEarly.take() : null),
+};
+const ask = (number, what, args) => {
+  const answer = (ok, value) => worker && tell({ answer: number, ok, value });
+  try {
+    Promise.resolve(ASKS[what](...args)).then(
+      (value) => answer(true, value === undefined ? null : value),
+      (error) => answer(false, String(error)),
+    );
+  } catch (error) {
+    answer(false, String(error));
+  }
+};
+// The methods Python may have the page call on an element.
+const CALLS = new Set(["showModal", "close", "click", "select", "blur", "scrollIntoView"]);
+// Python's timers run on the page's clock: each one that fires is told.
+const timers = new Map();
+const timer = (number, ms, repeat) => {
+  const fire = () => {
+    if (!repeat) timers.delete(number);
+    tell({ timer: number });
+  };
+  timers.set(number, repeat ? setInterval(fire, ms) : setTimeout(fire, ms));
+};
+const untimer = (number) => {
+  clearTimeout(timers.get(number));
+  clearInterval(timers.get(number));
+  timers.delete(number);
+};
+
 // -- changes -------------------------------------------------------------------------------
 const items = (list) => list.map((item) => (typeof item === "string" ? item : nodes[item]));
 const apply = (op) => {
-  const el = typeof op[1] === "number" ? nodes[op[1]] : null;
+  const el = typeof op[1] === "number" ? nodeAt(op[1]) : null;
   switch (op[0]) {
     case "attr": el.setAttribute(op[2], op[3]); break;
     case "unattr": el.removeAttribute(op[2]); break;
@@ -173,6 +271,15 @@ const apply = (op) => {
     case "reflow": void el.offsetWidth; break;
     case "title": document.title = op[1]; break;
     case "store": store(op[1], op[2]); break;
+    case "call":
+      // A dialog opened or closed moves the focus: the page tells it (focusin), as a player's.
+      if (!CALLS.has(op[2])) throw new Error(`no call ${op[2]}`);
+      el[op[2]](...op[3]);
+      break;
+    case "history": history.replaceState(history.state, "", op[1]); break;
+    case "timer": timer(op[1], op[2], op[3]); break;
+    case "untimer": untimer(op[1]); break;
+    case "ask": ask(op[1], op[2], op[3]); break;
     case "listen": {
       const key = `${op[1]} ${op[2]}`;
       if (!forwarders.has(key)) {
@@ -187,7 +294,7 @@ const apply = (op) => {
       forwarders.delete(key);
       break;
     }
-    case "decide": rules.set(`${op[1]} ${op[2]}`, op[3]); break;
+    case "decide": rules.set(`${op[1]} ${op[2]}`, [].concat(op[3])); break;
     case "event": document.dispatchEvent(new CustomEvent(op[1], { detail: op[2] })); break;
     case "console": console[op[1]](op[2]); break;
     default: throw new Error(`unknown change ${op[0]}`);
@@ -252,9 +359,17 @@ const launch = () => {
         framed: window.self !== window.top,
         languages: [...(navigator.languages || [navigator.language])],
         stored: stored(),
+        can_share: "share" in navigator,
+        media: media(),
+        visibility: document.visibilityState,
+        early: Boolean(window.halfmoonEarly),
+        now: performance.now(),
+        epoch: Date.now(),
+        offset: new Date().getTimezoneOffset(),
         tree: snapshot(root),
       };
       send({ kind: "mount", page: JSON.stringify(page) });
+      for (const query of MEDIA_QUERIES) matchMedia(query).addEventListener("change", () => tell({ media: media() }));
     } else if (data.kind === "failed" && !loaded && !retried && FETCH_FAILED.test(data.message)) {
       retried = true;
       console.warn(`Half Moon: the Python worker starts again (${data.message})`);

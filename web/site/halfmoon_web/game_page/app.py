@@ -181,7 +181,7 @@ class GamePage:
 
         return ReplayShare(self.ctx.dom, self.ctx.state)
 
-    def begin(self, early: str | None, notices: list[str]) -> None:
+    def begin(self, early: Any, notices: list[str]) -> None:
         """Show the page: its texts, the settings, the game saved, the toolbar on, the info
         bar, the end dialog if the game is over; then the taps early.js kept (docs/startup.md)
         and the start-up notices, before what the status line says."""
@@ -201,13 +201,17 @@ class GamePage:
         self.info.update()
         self.end.check()
         dom.after_paint(self.board.warm_faces)
+        startup.when_taken(early, self.play_early)
+        if notices:
+            dom.say(i18n.sentences(*notices, dom.said()))
+
+    def play_early(self, early: str | None) -> None:
+        """Play the taps early.js kept and put the focus where it was on the painted board."""
         for place in early_taps(early, self.ctx.state.session.game):
             self.board.tap(place)
         focus = early_focus(early)
         if focus is not None:
             self.dialogs.keep_focus(focus)  # the card focused on the painted board was replaced
-        if notices:
-            dom.say(i18n.sentences(*notices, dom.said()))
 
 
 def start(window: Any) -> GamePage:
@@ -215,7 +219,7 @@ def start(window: Any) -> GamePage:
     dom = PageDom(window)
     stores = Stores.from_window(window)
     state, notices = startup.load(dom, stores)
-    early = startup.take_early(window)  # in the turn the board starts listening
     page = GamePage(PageContext(dom, stores, state))
+    early = startup.take_early(window)  # in the turn the board starts listening
     page.begin(early, notices)
     return page

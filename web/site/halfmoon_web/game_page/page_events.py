@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from halfmoon_web.shared.dom import found
+from halfmoon_web.shared.dom import decide_in_event, found
 
 if TYPE_CHECKING:
     from halfmoon_web.game_page.frame.context import Actions
@@ -63,6 +63,7 @@ class PageEvents:
         doc.body.addEventListener("keydown", dom.proxy(on.keydown))
         dom.el("settings-panel").addEventListener("change", dom.proxy(on.settings_changed))
         dom.el("open-form").addEventListener("submit", dom.proxy(on.open_submitted))
+        decide_in_event(dom.el("open-form"), "submit", {"always": True})  # never a navigation
         dom.el("import-file").addEventListener("change", dom.proxy(on.file_picked))
         closed = dom.proxy(on.dialog_closed)
         for dialog in doc.querySelectorAll("dialog"):

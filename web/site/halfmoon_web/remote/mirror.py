@@ -15,8 +15,11 @@ A change is a list, its kind first (``web/site/applier.mjs`` carries them out):
 ``["insert", parent, before|None|0, [id or text, ...]]`` (0: at the start), ``["remove", id]``,
 ``["focus", id, prevent_scroll]``, ``["reflow", id]``, ``["title", text]``,
 ``["listen", id, type]``, ``["unlisten", id, type]``, ``["decide", id, type, rule]``,
-``["event", name, detail]``, ``["console", level, text]``, ``["store", key, value|None]``
-(``window.py``'s storage).
+``["event", name, detail]``, ``["console", level, text]``, ``["call", id, method, args]``
+(a dialog's ``showModal``/``close``, ``click``, ``select``, ``blur``, ``scrollIntoView``);
+from ``window.py``: ``["store", key, value|None]``, ``["history", href]``; from
+``page_time.py``: ``["timer", n, ms, repeat]``, ``["untimer", n]``; from ``asks.py``:
+``["ask", n, what, args]``. The document is number 0, the window -1.
 """
 
 from __future__ import annotations
@@ -44,6 +47,14 @@ class Changes:
         """The changes made so far; the batch starts empty again."""
         ops, self.ops = self.ops, []
         return ops
+
+
+class Rects(list):
+    """``getClientRects()``'s answer: a list with the ``length`` the view reads."""
+
+    @property
+    def length(self) -> int:
+        return len(self)
 
 
 class MirrorText:
@@ -115,7 +126,43 @@ def _flag(name: str) -> property:
     return property(get, put)
 
 
-class MirrorElement:
+class Listening:
+    """What listens in the mirror (an element, the document: 0, the window: -1): the
+    listeners Python added, and the ``listen`` changes that make the page forward the events."""
+
+    id_number: int
+    listeners: dict[str, list[Callable[[Any], Any]]]
+
+    def _changes(self) -> Changes:
+        raise NotImplementedError
+
+    def addEventListener(self, kind: str, listener: Callable[[Any], Any], *_: Any) -> None:
+        here = self.listeners.setdefault(kind, [])
+        if not here:
+            self._changes().add("listen", self.id_number, kind)
+        if listener not in here:
+            here.append(listener)
+
+    def removeEventListener(self, kind: str, listener: Callable[[Any], Any], *_: Any) -> None:
+        here = self.listeners.get(kind, [])
+        if listener in here:
+            here.remove(listener)
+            if not here:
+                self._changes().add("unlisten", self.id_number, kind)
+
+
+def plain_options(options: Any) -> dict[str, Any]:
+    """An options dictionary as the view makes it: a dict (CPython), or the JavaScript object
+    ``to_js`` made of one (Pyodide)."""
+    if options is None:
+        return {}
+    if isinstance(options, dict):
+        return dict(options)
+    to_py = getattr(options, "to_py", None)
+    return dict(to_py()) if to_py is not None else {}
+
+
+class MirrorElement(Listening):
     """An element of the mirror, with the part of the DOM's interface the view uses."""
 
     def __init__(self, doc: MirrorDocument, number: int, tag: str, svg: bool = False) -> None:
@@ -128,7 +175,7 @@ class MirrorElement:
         self.parentElement: MirrorElement | None = None
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self._value: str | None = None
-        self.checked = False
+        self._checked = False
         self.classList = ClassList(self)
         doc.elements[number] = self
 
@@ -172,15 +219,15 @@ class MirrorElement:
             node = node.parentElement
         return False
 
-    def getClientRects(self) -> list[object]:
+    def getClientRects(self) -> Rects:
         """One box when the element is in the page and neither it nor an element round it is
         ``hidden`` (the mirror knows no style: that is the view's only use of it)."""
         node: MirrorElement | None = self
         while node is not None:
             if "hidden" in node.attrs:
-                return []
+                return Rects()
             node = node.parentElement
-        return [object()] if self.isConnected else []
+        return Rects([object()] if self.isConnected else [])
 
     @property
     def offsetWidth(self) -> int:
@@ -287,6 +334,25 @@ class MirrorElement:
     def prepend(self, *nodes: Any) -> None:
         self.insertBefore_many(nodes, self.childNodes[0] if self.childNodes else None)
 
+    def before(self, *nodes: Any) -> None:
+        """Insert ``nodes`` just before this element, in its parent."""
+        if self.parentElement is not None:
+            self.parentElement.insertBefore_many(nodes, self)
+
+    def after(self, *nodes: Any) -> None:
+        """Insert ``nodes`` just after this element, in its parent."""
+        parent = self.parentElement
+        if parent is not None:
+            at = parent.childNodes.index(self) + 1
+            nxt = parent.childNodes[at] if at < len(parent.childNodes) else None
+            if nxt is None or isinstance(nxt, MirrorElement):
+                parent.insertBefore_many(nodes, nxt)
+            else:  # a text next: before the element after it, or at the end
+                later = next(
+                    (n for n in parent.childNodes[at:] if isinstance(n, MirrorElement)), None
+                )
+                parent.insertBefore_many(nodes, later)
+
     def appendChild(self, node: Any) -> Any:
         self.insertBefore_many((node,), None)
         return node
@@ -375,19 +441,52 @@ class MirrorElement:
             self.ownerDocument.activeElement = self
             self.ownerDocument.changes.add("focus", self.id_number, prevent)
 
-    def addEventListener(self, kind: str, listener: Callable[[Any], Any]) -> None:
-        here = self.listeners.setdefault(kind, [])
-        if not here:
-            self.ownerDocument.changes.add("listen", self.id_number, kind)
-        if listener not in here:
-            here.append(listener)
+    def _changes(self) -> Changes:
+        return self.ownerDocument.changes
 
-    def removeEventListener(self, kind: str, listener: Callable[[Any], Any]) -> None:
-        here = self.listeners.get(kind, [])
-        if listener in here:
-            here.remove(listener)
-            if not here:
-                self.ownerDocument.changes.add("unlisten", self.id_number, kind)
+    def call(self, method: str, *args: Any) -> None:
+        """Have the page call the element's ``method`` (one the applier allows)."""
+        self.ownerDocument.changes.add("call", self.id_number, method, list(args))
+
+    def click(self) -> None:
+        """A click on the page's element: the page's own default action (a link followed, a
+        file picker opened, a download), and its events forwarded as any other click."""
+        self.call("click")
+
+    def select(self) -> None:
+        """Select the text of a field (for the player to copy)."""
+        self.call("select")
+
+    def blur(self) -> None:
+        if self.ownerDocument.activeElement is self:
+            self.ownerDocument.activeElement = self.ownerDocument.body
+        self.call("blur")
+
+    def scrollIntoView(self, options: Any = None) -> None:
+        self.call("scrollIntoView", plain_options(options))
+
+    # -- a dialog ---------------------------------------------------------------------------
+    @property
+    def open(self) -> bool:
+        """A dialog is open (the page tells each change it makes itself: docs/worker.md)."""
+        return "open" in self.attrs
+
+    def showModal(self) -> None:
+        """Open the dialog on the page, modal (the page sets ``open`` itself)."""
+        if "open" not in self.attrs:
+            self.attrs["open"] = ""
+            self.call("showModal")
+
+    def close(self, *_: Any) -> None:
+        """Close the dialog on the page; its ``close`` event comes back from the page."""
+        if "open" in self.attrs:
+            del self.attrs["open"]
+            self.call("close")
+
+    @property
+    def files(self) -> Any:
+        """A file input's files, as the page sent them with its last ``change`` event."""
+        return getattr(self, "_files", None)
 
     # -- properties that reflect an attribute, and an input's value ---------------------------
     className = _reflect("class")
@@ -395,6 +494,7 @@ class MirrorElement:
     min = _reflect("min")
     max = _reflect("max")
     href = _reflect("href")
+    download = _reflect("download")
     title = _reflect("title")
     disabled = _flag("disabled")
     hidden = _flag("hidden")
@@ -408,13 +508,28 @@ class MirrorElement:
         self._value = str(text)
         self.ownerDocument.changes.add("prop", self.id_number, "value", self._value)
 
+    @property
+    def checked(self) -> bool:
+        """A checkbox's state (the page sends it with each event on one)."""
+        return self._checked
 
-class MirrorDocument:
-    """The mirror of the page's document."""
+    @checked.setter
+    def checked(self, on: object) -> None:
+        if bool(on) != self._checked:
+            self._checked = bool(on)
+            self.ownerDocument.changes.add("prop", self.id_number, "checked", self._checked)
+
+
+class MirrorDocument(Listening):
+    """The mirror of the page's document (number 0; the window is -1)."""
 
     def __init__(self, first_free: int = 1) -> None:
         self.changes = Changes()
-        self.elements: dict[int, MirrorElement] = {}
+        self.id_number = 0
+        self.listeners = {}
+        self.visibilityState = "visible"
+        """As the page said it at start and with each ``visibilitychange``."""
+        self.elements: dict[int, Any] = {0: self}
         self.next_number = first_free
         self.documentElement: MirrorElement | None = None
         self.activeElement: MirrorElement | None = None
@@ -436,6 +551,7 @@ class MirrorDocument:
         el = MirrorElement(self, self.next_number, tag, bool(svg))
         self.next_number += 1
         el.attrs = {str(name): str(value) for name, value in attrs}
+        el._checked = "checked" in el.attrs
         for kid in kids:
             el._adopt(MirrorText(kid) if isinstance(kid, str) else self._build(kid))
         return el
@@ -465,6 +581,9 @@ class MirrorDocument:
         if self.activeElement is not None and el.contains(self.activeElement):
             self.activeElement = self.body
 
+    def _changes(self) -> Changes:
+        return self.changes
+
     # -- the document's interface ----------------------------------------------------------
     @property
     def body(self) -> MirrorElement | None:
@@ -480,6 +599,14 @@ class MirrorDocument:
         el = MirrorElement(self, self.next_number, tag.lower())
         self.next_number += 1
         self.changes.add("create", el.id_number, el.localName, False)
+        return el
+
+    def createElementNS(self, namespace: str, tag: str) -> MirrorElement:
+        """An element of ``namespace`` (SVG, the statistics chart's)."""
+        svg = namespace == SVG
+        el = MirrorElement(self, self.next_number, tag if svg else tag.lower(), svg)
+        self.next_number += 1
+        self.changes.add("create", el.id_number, el.localName, svg)
         return el
 
     def getElementById(self, wanted: str) -> MirrorElement | None:
@@ -510,12 +637,17 @@ class MirrorDocument:
         self._title = str(text)
         self.changes.add("title", self._title)
 
-    def decide_in_event(self, el: MirrorElement, kind: str, rule: dict[str, object]) -> None:
+    def decide_in_event(
+        self, el: MirrorElement, kind: str, rule: dict[str, object] | list[dict[str, object]]
+    ) -> None:
         """Tell the main thread what to decide itself in ``kind`` events on ``el``, which
-        cannot wait for Python (docs/worker.md, "Decided in the event"): ``rule`` is
-        ``{"prevent_keys": [...], "within": selector}``: the keys whose default it prevents
-        (single characters in any case), without Ctrl, Alt or Meta, on a target within an
-        element the selector matches."""
+        cannot wait for Python (docs/worker.md, "Decided in the event"): a rule or a list of
+        rules, each ``{"always": true}`` (prevent every such event), ``{"prevent_keys": [...]}``
+        (single characters in any case, or key names, without Ctrl, Alt or Meta) or
+        ``{"keys": [...]}`` (key combinations, ``Control+Shift+z``: the modifiers in that
+        order, then the letter), limited by ``within`` (the target is in an element the
+        selector matches), ``outside`` (it is not), ``unless`` (no element of the page matches)
+        and ``repeat: false`` (not on a key held down)."""
         self.changes.add("decide", el.id_number, kind, rule)
 
     def dispatchEvent(self, event: Any) -> bool:

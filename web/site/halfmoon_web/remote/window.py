@@ -1,7 +1,7 @@
 """The ``window`` a page's Python sees in the worker (docs/worker.md, "The mirror"): the mirror
 document, the facts about the page the main thread sent at start (its address, whether it is
-framed, the browser's languages), and the worker's own timers, each of which ends by sending
-the changes it made."""
+framed, the browser's languages, what is stored, the media queries' answers), the page's time
+and timers (``page_time.py``), and what it asks of the page (``asks.py``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from halfmoon_web.remote.mirror import Changes, MirrorDocument, MirrorElement
+from halfmoon_web.remote.asks import Asks, Clipboard
+from halfmoon_web.remote.mirror import (
+    Changes,
+    Listening,
+    MirrorDocument,
+    MirrorElement,
+    plain_options,
+)
+from halfmoon_web.remote.page_time import DateMaker, PageClock, PageTimers, Performance
+
+MEDIA = ("(prefers-reduced-motion: reduce)",)
+"""The media queries the page answers at start and whenever their answer changes."""
 
 
 @dataclass(frozen=True)
@@ -22,6 +33,14 @@ class PageFacts:
     languages: tuple[str, ...]
     stored: dict[str, str] | None
     """What ``localStorage`` held when the page was sent; None where the browser refuses it."""
+    can_share: bool = False
+    """The browser has a share sheet (``navigator.share``)."""
+    media: dict[str, bool] = field(default_factory=dict)
+    """Each of :data:`MEDIA`'s answers on the page."""
+    visibility: str = "visible"
+    """``document.visibilityState`` when the page was sent."""
+    early: bool = False
+    """early.js keeps the taps made on the board it painted (``window.halfmoonEarly``)."""
 
     @classmethod
     def from_message(cls, data: dict[str, Any]) -> PageFacts:
@@ -34,6 +53,10 @@ class PageFacts:
             stored=None
             if data.get("stored") is None
             else {str(k): str(v) for k, v in data["stored"].items()},
+            can_share=data.get("can_share") is True,
+            media={str(k): v is True for k, v in (data.get("media") or {}).items()},
+            visibility=str(data.get("visibility", "visible")),
+            early=data.get("early") is True,
         )
 
 
@@ -70,21 +93,85 @@ class MirrorStorage:
         if self._items.pop(str(key), None) is not None:
             self._changes.add("store", str(key), None)
 
+    def follow(self, key: object, value: object) -> None:
+        """Another tab's write (its ``storage`` event), already on the page: mirrored only.
+        A key of None is the storage cleared."""
+        if key is None:
+            self._items.clear()
+        elif isinstance(value, str):
+            self._items[str(key)] = value
+        else:
+            self._items.pop(str(key), None)
 
-@dataclass
+
 class Location:
-    """The page's address."""
+    """The page's address (``history.replaceState`` changes it)."""
 
-    href: str
-    search: str
+    def __init__(self, href: str) -> None:
+        self.href = href
+
+    @property
+    def _parts(self) -> tuple[str, str, str]:
+        """The origin, the path and the query (with its ``?``) of :attr:`href`."""
+        rest = self.href.split("#", 1)[0]
+        scheme, _, after = rest.partition("://")
+        host, slash, tail = after.partition("/")
+        path, mark, query = (slash + tail).partition("?")
+        return f"{scheme}://{host}" if scheme else "", path or "/", mark + query
+
+    @property
+    def origin(self) -> str:
+        return self._parts[0]
+
+    @property
+    def pathname(self) -> str:
+        return self._parts[1]
+
+    @property
+    def search(self) -> str:
+        query = self._parts[2]
+        return query if len(query) > 1 else ""
 
 
-@dataclass
+class History:
+    """``history``: ``replaceState`` changes the page's address (``["history", href]``)."""
+
+    def __init__(self, location: Location, changes: Changes) -> None:
+        self._location = location
+        self._changes = changes
+
+    def replaceState(self, _state: object, _title: str, href: str) -> None:
+        self._location.href = str(href)
+        self._changes.add("history", str(href))
+
+
 class Navigator:
-    """The browser's languages, as the page has them."""
+    """The browser's languages, its clipboard and (where it has one) its share sheet."""
 
-    languages: list[str]
-    language: str
+    def __init__(self, languages: list[str], asks: Asks, can_share: bool) -> None:
+        self.languages = languages
+        self.language = languages[0] if languages else ""
+        self.clipboard = Clipboard(asks)
+        if can_share:
+            self.share = lambda data: asks.ask("share", plain_options(data))
+
+
+class EarlyTaps:
+    """``window.halfmoonEarly``: ``take()`` asks the page for what early.js kept; the page
+    answers in the turn it carries out the batch that asks (after the board's listeners)."""
+
+    def __init__(self, asks: Asks) -> None:
+        self._asks = asks
+
+    def take(self) -> Any:
+        return self._asks.ask("early-taps")
+
+
+class MediaAnswer:
+    """``matchMedia(query)``: whether the page matches it, as the page said."""
+
+    def __init__(self, matches: bool) -> None:
+        self.matches = matches
 
 
 @dataclass
@@ -101,6 +188,11 @@ class MirrorEvent:
     shiftKey: bool = False
     animationName: str = ""
     defaultPrevented: bool = False
+    code: str = ""
+    repeat: bool = False
+    newValue: str | None = None
+    """A ``storage`` event's new text (None: the key was removed)."""
+    detail: Any = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def preventDefault(self) -> None:
@@ -112,36 +204,44 @@ class MirrorEvent:
         """Nothing to stop: each listener's events come on their own."""
 
 
-class MirrorWindow:
-    """The page's ``window``, as far as the view uses it, for Python in the worker."""
+class MirrorWindow(Listening):
+    """The page's ``window`` (number -1), as far as the view uses it, for Python in the
+    worker."""
 
-    def __init__(
-        self,
-        document: MirrorDocument,
-        facts: PageFacts,
-        host: Any,
-        later: Callable[[Callable[[], None]], Callable[..., None]],
-    ) -> None:
-        """``host`` is the worker's global scope (``js``: its ``URLSearchParams``,
-        ``performance``, ``JSON``, ``setTimeout``); ``later(run)`` makes the callback a timer
-        calls: it runs ``run`` and then sends its changes."""
+    def __init__(self, document: MirrorDocument, facts: PageFacts, host: Any) -> None:
+        """``host`` is the worker's global scope (its ``URLSearchParams``, ``URL``, ``JSON``,
+        ``Object``, ``Blob``); the time and the timers are the page's."""
+        self.id_number = -1
+        self.listeners = {}
         self.document = document
         document.defaultView = self
+        document.elements[-1] = self
+        document.visibilityState = facts.visibility
         self.self = self
         self.top = object() if facts.framed else self
-        self.location = Location(facts.href, facts.search)
-        self.navigator = Navigator(
-            list(facts.languages), facts.languages[0] if facts.languages else ""
-        )
-        self.URLSearchParams = host.URLSearchParams
-        self.performance = host.performance
-        self.JSON = host.JSON
-        self._host = host
-        self._later = later
-        self._storage = (
-            None if facts.stored is None else MirrorStorage(facts.stored, document.changes)
-        )
+        changes = document.changes
+        self.location = Location(facts.href)
+        self.history = History(self.location, changes)
+        self.asks = Asks(changes)
+        self.navigator = Navigator(list(facts.languages), self.asks, facts.can_share)
+        self.clock = PageClock()
+        self.performance = Performance(self.clock)
+        self.Date = DateMaker(self.clock)
+        self.timers = PageTimers(changes)
+        self.media = dict(facts.media)
+        if facts.early:
+            self.halfmoonEarly = EarlyTaps(self.asks)
+        for name in ("URLSearchParams", "URL", "JSON", "Object", "Blob"):
+            setattr(self, name, getattr(host, name, None))
+        self._storage = None if facts.stored is None else MirrorStorage(facts.stored, changes)
         self._frames: list[Callable[..., Any]] = []
+
+    def _changes(self) -> Changes:
+        return self.document.changes
+
+    def matchMedia(self, query: str) -> MediaAnswer:
+        """The page's answer to one of :data:`MEDIA` (False for any other)."""
+        return MediaAnswer(self.media.get(str(query), False))
 
     @property
     def localStorage(self) -> MirrorStorage:
@@ -151,12 +251,18 @@ class MirrorWindow:
             raise StorageRefused("the browser refuses this page its storage")
         return self._storage
 
-    def setTimeout(self, callback: Callable[[], Any], ms: int = 0) -> Any:
-        """``callback`` after ``ms`` milliseconds, its changes sent then."""
-        return self._host.setTimeout(self._later(lambda: callback()), ms)
+    def setTimeout(self, callback: Callable[[], Any], ms: int = 0) -> int:
+        """``callback`` after ``ms`` milliseconds of the page's (its changes sent then)."""
+        return self.timers.set(callback, ms, repeat=False)
+
+    def setInterval(self, callback: Callable[[], Any], ms: int = 0) -> int:
+        """``callback`` every ``ms`` milliseconds of the page's."""
+        return self.timers.set(callback, ms, repeat=True)
 
     def clearTimeout(self, handle: Any) -> None:
-        self._host.clearTimeout(handle)
+        self.timers.clear(handle)
+
+    clearInterval = clearTimeout
 
     def requestAnimationFrame(self, callback: Callable[..., Any]) -> int:
         """``callback`` before the batch it belongs to is sent: the applier then carries out

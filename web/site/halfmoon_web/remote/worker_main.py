@@ -17,10 +17,12 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from halfmoon_web.remote.mirror import MirrorDocument
+from halfmoon_web.remote.asks import MirrorFile, MirrorFiles
+from halfmoon_web.remote.mirror import MirrorDocument, MirrorElement
 from halfmoon_web.remote.window import MirrorEvent, MirrorWindow, PageFacts
 
 WORKER_PAGES = {
+    "game": "halfmoon_web.game_page.app",
     "rules": "halfmoon_web.rules_page.rules_app",
     "embed": "halfmoon_web.embed_page.embed_app",
 }
@@ -35,12 +37,10 @@ the mirror's focus is their target (docs/worker.md, "Events")."""
 class WorkerPage:
     """One page's Python in the worker: the mirror, its window and the mounted page."""
 
-    def __init__(self, post: Callable[[str], Any], host: Any, once: Callable[[Any], Any]) -> None:
-        """``post`` sends a batch; ``host`` is the worker's global scope; ``once`` makes a
-        JavaScript callback of a Python one (pyodide's ``create_once_callable``)."""
+    def __init__(self, post: Callable[[str], Any], host: Any) -> None:
+        """``post`` sends a batch; ``host`` is the worker's global scope."""
         self.post = post
         self.host = host
-        self.once = once
         self.document: MirrorDocument | None = None
         self.window: MirrorWindow | None = None
         self.page: object = None
@@ -54,22 +54,14 @@ class WorkerPage:
             if ops:
                 self.post(json.dumps(ops, separators=(",", ":")))
 
-    def later(self, run: Callable[[], None]) -> Any:
-        """The callback a timer calls: ``run``, then its changes sent."""
-
-        def fire(*_: object) -> None:
-            try:
-                run()
-            finally:
-                self.flush()
-
-        return self.once(fire)
-
     def mount(self, message: str) -> None:
         """Mount the page the start message names and mark it ready."""
         data = json.loads(message)
         doc = self.document = MirrorDocument.from_snapshot(data["tree"])
-        self.window = MirrorWindow(doc, PageFacts.from_message(data), self.host, self.later)
+        self.window = MirrorWindow(doc, PageFacts.from_message(data), self.host)
+        self.window.clock.update(data)
+        self.early = data.get("early")
+        """What early.js kept of the taps made before Python was up (``startup.take_early``)."""
         try:
             name = str(data["page"])
             if name not in WORKER_PAGES:
@@ -98,47 +90,104 @@ class WorkerPage:
             detail.textContent = message
 
     def dispatch(self, message: str) -> None:
-        """Play one forwarded event: ``{"id", "type", "target", "active", ...}``; then send
-        its changes."""
+        """Play one message of the page: an event on what Python listens to (``{"id", "type",
+        "target", ...}``), a timer that fired (``{"timer": n}``), an answer to an ask
+        (``{"answer": n, "ok", "value"}``), the focus or a media query changed; then send its
+        changes."""
         data = json.loads(message)
-        doc = self.document
-        if doc is None:
+        doc, window = self.document, self.window
+        if doc is None or window is None:
             return
         try:
+            window.clock.update(data)
+            for number, value, checked in data.get("fields") or []:
+                field = doc.elements.get(number)
+                if isinstance(field, MirrorElement):
+                    field._value, field._checked = str(value), bool(checked)
             if "active" in data:
                 doc.activeElement = doc.elements.get(data["active"]) or doc.body
-            target = doc.elements.get(data.get("target"))
-            here = doc.elements.get(data.get("id"))
-            focused = doc.activeElement
-            aimed = data.get("type") in KEY_EVENTS or data.get("keyed") is True
-            # A key, and the click Enter or Space makes, go to the focused element: the page's,
-            # when pressed, may be one the worker has already moved the focus on from.
-            if aimed and focused is not None and here is not None and here.contains(focused):
-                target = focused
-            if target is not None and "value" in data:
-                target._value = str(data["value"])
-            if target is not None and "checked" in data:
-                target.checked = bool(data["checked"])
-            if here is None or data.get("type") is None:
-                return
-            event = MirrorEvent(
-                type=str(data["type"]),
-                target=target,
-                currentTarget=here,
-                key=str(data.get("key", "")),
-                ctrlKey=bool(data.get("ctrlKey")),
-                altKey=bool(data.get("altKey")),
-                metaKey=bool(data.get("metaKey")),
-                shiftKey=bool(data.get("shiftKey")),
-                animationName=str(data.get("animationName", "")),
-                defaultPrevented=bool(data.get("defaultPrevented")),
-            )
-            for listener in list(here.listeners.get(event.type, [])):
-                listener(event)
+            if isinstance(data.get("media"), dict):
+                window.media.update({str(k): v is True for k, v in data["media"].items()})
+            if "timer" in data:
+                window.timers.fire(data["timer"])
+            if "answer" in data:
+                window.asks.answer(data["answer"], data.get("ok"), data.get("value"))
+            if data.get("type") is not None:
+                self._play(data)
         except Exception:  # a failing handler is reported, and the next event still plays
             doc.changes.add("console", "error", traceback.format_exc())
         finally:
             self.flush()
+
+    def _play(self, data: dict[str, Any]) -> None:
+        """Hand a forwarded event to the listeners of the element (or document, window) it
+        was forwarded for, after mirroring what the page changed itself."""
+        doc, window = self.document, self.window
+        kind = str(data["type"])
+        target = doc.elements.get(data.get("target"))
+        here = doc.elements.get(data.get("id"))
+        focused = doc.activeElement
+        aimed = kind in KEY_EVENTS or data.get("keyed") is True
+        # A key, and the click Enter or Space makes, go to the focused element: the page's,
+        # when pressed, may be one the worker has already moved the focus on from.
+        if (
+            aimed
+            and isinstance(here, MirrorElement)
+            and focused is not None
+            and here.contains(focused)
+        ):
+            target = focused
+        if isinstance(target, MirrorElement):
+            self._mirror_page_state(target, data)
+        if kind == "storage" and window._storage is not None:
+            window._storage.follow(data.get("storageKey"), data.get("newValue"))
+        if kind == "visibilitychange":
+            doc.visibilityState = str(data.get("visibility", "visible"))
+        if here is None:
+            return
+        new_value = data.get("newValue")
+        event = MirrorEvent(
+            type=kind,
+            target=target,
+            currentTarget=here,
+            key=str(data.get("storageKey") if kind == "storage" else data.get("key", "")),
+            ctrlKey=bool(data.get("ctrlKey")),
+            altKey=bool(data.get("altKey")),
+            metaKey=bool(data.get("metaKey")),
+            shiftKey=bool(data.get("shiftKey")),
+            animationName=str(data.get("animationName", "")),
+            defaultPrevented=bool(data.get("defaultPrevented")),
+            code=str(data.get("code", "")),
+            repeat=bool(data.get("repeat")),
+            newValue=new_value if isinstance(new_value, str) else None,
+            detail=data.get("detail"),
+        )
+        for listener in list(here.listeners.get(event.type, [])):
+            listener(event)
+
+    def _mirror_page_state(self, target: MirrorElement, data: dict[str, Any]) -> None:
+        """What the page changed on its own before the event: a field's value, a box
+        checked, a dialog closed (Escape), the files picked."""
+        if "value" in data:
+            target._value = str(data["value"])
+        if "checked" in data:
+            target._checked = bool(data["checked"])
+        if "open" in data:
+            if data["open"]:
+                target.attrs["open"] = ""
+            else:
+                target.attrs.pop("open", None)
+        if isinstance(data.get("files"), list):
+            asks = self.window.asks
+            target._files = MirrorFiles(
+                [
+                    MirrorFile(
+                        asks, target.id_number, index, str(f.get("name", "")), int(f.get("size", 0))
+                    )
+                    for index, f in enumerate(data["files"])
+                    if isinstance(f, dict)
+                ]
+            )
 
 
 _page: WorkerPage | None = None
@@ -148,9 +197,8 @@ def mount(message: str, post: Callable[[str], Any]) -> None:
     """Start the page of ``message`` (called once by worker.mjs)."""
     global _page
     import js  # the worker's global scope: only here, where the worker calls in
-    from pyodide.ffi import create_once_callable
 
-    _page = WorkerPage(post, js, create_once_callable)
+    _page = WorkerPage(post, js)
     _page.mount(message)
 
 

@@ -56,11 +56,13 @@ def page_language(window: Any, saved: object = None) -> str:
     return choose_language(url_param(window, "lang"), saved, browser)
 
 
-def decide_in_event(element: Any, kind: str, rule: dict[str, object]) -> None:
+def decide_in_event(
+    element: Any, kind: str, rule: dict[str, object] | list[dict[str, object]]
+) -> None:
     """Tell the page what to decide itself in ``kind`` events on ``element``, which cannot wait
-    for Python in a worker (docs/worker.md, "Decided in the event"): ``rule`` is
-    ``{"prevent_keys": [...], "within": selector}``. On the main thread the handler decides it
-    itself: nothing to tell."""
+    for Python in a worker (docs/worker.md, "Decided in the event"): a rule, or a list of them
+    (:meth:`~halfmoon_web.remote.mirror.MirrorDocument.decide_in_event`). On the main thread
+    the handler decides it itself: nothing to tell."""
     decide = getattr(element.ownerDocument, "decide_in_event", None)
     if decide is not None:
         decide(element, kind, rule)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from halfmoon_web.shared.dom import found
+from halfmoon_web.shared.dom import decide_in_event, found
 
 SHORTCUTS = {
     "new-game": "N",
@@ -26,6 +26,18 @@ COMMANDS = {("z", False): "undo", ("z", True): "redo", ("y", False): "redo"}
 """The action of a letter with Ctrl or Cmd, and whether Shift is down."""
 TYPING = "input:not([type=checkbox]):not([type=radio]), select, textarea, [contenteditable]"
 """Where a key types rather than acts: no shortcut there."""
+
+
+def prevented_keys() -> list[str]:
+    """Every key press a shortcut takes, as the page's applier names them (``Shift+u``,
+    ``Control+Shift+z``: docs/worker.md, "Decided in the event")."""
+    plain = [f"{shift}{letter}" for letter in LETTERS for shift in ("", "Shift+")]
+    command = [
+        f"{modifier}+{'Shift+' if shift else ''}{letter}"
+        for letter, shift in COMMANDS
+        for modifier in ("Control", "Meta")
+    ]
+    return plain + command
 
 
 def shortcut_letter(key: str, code: str) -> str:
@@ -65,11 +77,23 @@ class Keyboard:
         self.escape = escape
 
     def mark(self) -> None:
-        """Tell assistive technology the toolbar's shortcuts (once they work: Python is up)."""
+        """Tell assistive technology the toolbar's shortcuts (once they work: Python is up),
+        and a page whose Python runs in a worker which keys they take (decided in the event:
+        the keys :meth:`on_keydown` prevents)."""
         for action, keys in SHORTCUTS.items():
             button = self.dom.query(f'.toolbar [data-action="{action}"]')
             if found(button):
                 button.setAttribute("aria-keyshortcuts", keys)
+        rules = [
+            {
+                "keys": prevented_keys(),
+                "outside": TYPING,
+                "unless": "dialog[open]",
+                "repeat": False,
+            },
+            {"prevent_keys": [" "], "within": 'a[role="button"]'},
+        ]
+        decide_in_event(self.dom.document.body, "keydown", rules)
 
     def on_keydown(self, event: Any) -> None:
         """Space activates the Rules link (it has the role of a button); Escape closes a panel;

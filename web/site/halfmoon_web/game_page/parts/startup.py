@@ -10,6 +10,7 @@ values become notices for the player (docs/storage.md). Nothing is drawn here:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from halfmoon_core import Game, HalfMoonError, normalise_code, random_code
@@ -96,10 +97,23 @@ def first_deal(built: object) -> str | None:
         return None
 
 
-def take_early(window: Any) -> str | None:
+def take_early(window: Any) -> Any:
     """Take what early.js kept on the board it painted (the taps, the focus) and stop its
     listener: JSON for :func:`~halfmoon_web.model.snapshot.early_taps`, None without early.js.
     Called in the turn the real board starts listening, so no tap is lost or doubled
-    (docs/startup.md, "Taps before data-ready")."""
+    (docs/startup.md, "Taps before data-ready"). In a worker the page answers later, in the
+    turn it carries out the changes that make the board listen: then an answer to follow
+    (``then``, docs/worker.md, "Asks")."""
     early = getattr(window, "halfmoonEarly", None)
-    return str(early.take()) if found(early) else None
+    if not found(early):
+        return None
+    taken = early.take()
+    return taken if hasattr(taken, "then") else str(taken)
+
+
+def when_taken(early: Any, play: Callable[[str | None], object]) -> None:
+    """``play`` what :func:`take_early` took: now, or when a worker's page answers."""
+    if hasattr(early, "then"):
+        early.then(play)
+    else:
+        play(early)

@@ -1,0 +1,351 @@
+"""What a whole page needs of the worker's window (halfmoon_web/remote, docs/worker.md): the
+page's time and timers, what Python asks of the page and waits for, dialogs, the document's and
+the window's listeners, other tabs' writes, and the game page itself mounted in the worker on
+the built ``index.html`` and played by forwarded events, as ``web/site/applier.mjs`` forwards
+them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import test_remote_mirror  # noqa: F401 - stands in for pyodide.ffi, as the board imports it
+
+from halfmoon_core import Game
+from halfmoon_web.remote.asks import AskFailed
+from halfmoon_web.remote.mirror import MirrorDocument
+from halfmoon_web.remote.page_time import PageClock, PageDate
+from halfmoon_web.remote.window import MirrorWindow, PageFacts
+from halfmoon_web.remote.worker_main import WorkerPage
+
+PAGE = [
+    "html", 0, [["lang", "en"]],
+    ["head", 0, []],
+    ["body", 0, [],
+        ["dialog", 0, [["id", "d"]], ["button", 0, [["id", "b"]], "OK"]],
+        ["input", 0, [["id", "f"], ["type", "file"]]],
+    ],
+]  # fmt: skip
+
+
+class SearchParams:
+    """``URLSearchParams``, as the view uses it."""
+
+    def __init__(self, search: str = "") -> None:
+        self.pairs = parse_qsl(str(search).lstrip("?"), keep_blank_values=True)
+
+    @classmethod
+    def new(cls, search: str = "") -> SearchParams:
+        return cls(search)
+
+    def get(self, name: str) -> str | None:
+        return next((v for k, v in self.pairs if k == name), None)
+
+    def has(self, name: str) -> bool:
+        return any(k == name for k, _ in self.pairs)
+
+    def delete(self, name: str) -> None:
+        self.pairs = [(k, v) for k, v in self.pairs if k != name]
+
+    def set(self, name: str, value: str) -> None:
+        self.delete(name)
+        self.pairs.append((name, str(value)))
+
+    def entries(self) -> list[tuple[str, str]]:
+        return list(self.pairs)
+
+    def toString(self) -> str:
+        return urlencode(self.pairs)
+
+
+class URL:
+    """``URL``, as the view uses it."""
+
+    def __init__(self, href: str) -> None:
+        self.parts = urlsplit(href)
+        self.searchParams = SearchParams(self.parts.query)
+
+    @classmethod
+    def new(cls, href: str) -> URL:
+        return cls(href)
+
+    @property
+    def href(self) -> str:
+        p = self.parts
+        return urlunsplit((p.scheme, p.netloc, p.path, self.searchParams.toString(), p.fragment))
+
+
+class Host:
+    """The worker's globals the window takes (``URL``, ``URLSearchParams``, ``Object``)."""
+
+    URL = URL
+    URLSearchParams = SearchParams
+    JSON = SimpleNamespace(parse=lambda _text: SimpleNamespace(preventScroll=True))
+    Blob = None
+
+    class Object:
+        fromEntries = dict
+
+
+def window_on(tree: list[Any] = PAGE, **facts: Any) -> MirrorWindow:
+    """A worker's window over ``tree``."""
+    base = {"href": "http://x/index.html", "search": "", "framed": False}
+    base.update(languages=("en",), stored={})
+    return MirrorWindow(MirrorDocument.from_snapshot(tree), PageFacts(**(base | facts)), Host())
+
+
+# -- the page's time and timers ---------------------------------------------------------------
+
+
+def test_a_timer_is_set_on_the_page_and_runs_when_the_page_says_it_fired() -> None:
+    window = window_on()
+    ran: list[str] = []
+    once = window.setTimeout(lambda: ran.append("once"), 250)
+    every = window.setInterval(lambda: ran.append("tick"), 1000)
+    assert window.document.changes.take() == [
+        ["timer", once, 250, False],
+        ["timer", every, 1000, True],
+    ]
+    for number in (once, once, every, every):  # a fired timeout is not run twice
+        window.timers.fire(number)
+    assert ran == ["once", "tick", "tick"]
+    window.clearInterval(every)
+    window.clearTimeout(once)  # already fired: nothing to tell the page
+    assert window.document.changes.take() == [["untimer", every]]
+    window.timers.fire(every)
+    assert ran == ["once", "tick", "tick"] and window.timers.waiting == 0
+
+
+def test_the_time_python_reads_is_the_pages_of_the_message_played() -> None:
+    clock = PageClock()
+    clock.update({"now": 1234.5, "epoch": 1_767_225_600_000, "offset": 420})  # 2026-01-01 UTC
+    date = PageDate(clock)
+    assert date.toISOString() == "2026-01-01T00:00:00.000Z"
+    # 420 minutes behind UTC (UTC-7): still the last day of 2025 there
+    assert (date.getFullYear(), date.getMonth(), date.getDate()) == (2025, 11, 31)
+    assert date.getTime() == 1_767_225_600_000
+    clock.update({"now": "soon", "epoch": None})  # not numbers: kept as they were
+    assert clock.now == 1234.5
+
+
+# -- asks -----------------------------------------------------------------------------------
+
+
+def test_the_clipboard_is_asked_of_the_page_and_awaited() -> None:
+    window = window_on()
+    copied = window.navigator.clipboard.writeText("HM1-N-AAAAAAB")
+    refused = window.navigator.clipboard.writeText("again")
+    assert window.document.changes.take() == [
+        ["ask", 1, "copy", ["HM1-N-AAAAAAB"]],
+        ["ask", 2, "copy", ["again"]],
+    ]
+
+    async def both() -> tuple[Any, str]:
+        first = await copied
+        try:
+            await refused
+        except AskFailed as failed:
+            return first, str(failed)
+        return first, "not refused"
+
+    loop = asyncio.new_event_loop()
+    try:
+        waiting = loop.create_task(both())
+        loop.call_soon(window.asks.answer, 1, True, None)
+        loop.call_soon(window.asks.answer, 2, False, "NotAllowedError")
+        assert loop.run_until_complete(waiting) == (None, "NotAllowedError")
+    finally:
+        loop.close()
+    window.asks.answer(1, True, None)  # answered twice, or never asked: ignored
+
+
+def test_a_browser_without_a_share_sheet_has_none_in_the_worker_either() -> None:
+    assert not hasattr(window_on().navigator, "share")
+    window = window_on(can_share=True)
+    window.navigator.share({"title": "Half Moon", "url": "http://x/?deal=1"})
+    assert window.document.changes.take() == [
+        ["ask", 1, "share", [{"title": "Half Moon", "url": "http://x/?deal=1"}]]
+    ]
+
+
+def test_a_picked_file_is_read_by_the_page_when_python_asks() -> None:
+    window = window_on()
+    worker = _worker_with(window)
+    picker = window.document.getElementById("f")
+    sizes: list[int] = []
+    texts: list[str] = []
+
+    def picked(event: Any) -> None:
+        file = event.target.files.item(0)
+        sizes.append(file.size)
+        file.text().then(texts.append)
+
+    picker.addEventListener("change", picked)
+    number = picker.id_number
+    files = [{"name": "halfmoon.json", "size": 42}]
+    worker.dispatch(json.dumps({"id": number, "type": "change", "target": number, "files": files}))
+    assert sizes == [42]
+    ask = next(op for op in worker.sent if op[0] == "ask")
+    assert ask[2:] == ["file-text", [picker.id_number, 0]]
+    worker.dispatch(json.dumps({"answer": ask[1], "ok": True, "value": "{}"}))
+    assert texts == ["{}"]
+
+
+# -- dialogs, the document and the window ------------------------------------------------------
+
+
+class _Worker(WorkerPage):
+    """A worker page whose batches are kept (``sent``), mounted on a window made here."""
+
+    sent: list[list[Any]]
+
+
+def _worker_with(window: MirrorWindow) -> _Worker:
+    worker = _Worker(lambda ops: worker.sent.extend(json.loads(ops)), Host())
+    worker.sent = []
+    worker.document, worker.window = window.document, window
+    return worker
+
+
+def test_a_dialog_opens_and_closes_on_the_page_and_its_close_event_comes_back() -> None:
+    window = window_on()
+    worker = _worker_with(window)
+    doc = window.document
+    dialog = doc.getElementById("d")
+    closed: list[bool] = []
+    dialog.addEventListener("close", lambda _event: closed.append(dialog.open))
+    dialog.showModal()
+    dialog.showModal()  # already open: the page is not asked twice
+    assert dialog.open and doc.querySelector("dialog[open]") is dialog
+    number = dialog.id_number
+    assert doc.changes.take() == [["listen", number, "close"], ["call", number, "showModal", []]]
+    # Escape on the page closed it: the event says so, and Python sees it closed
+    worker.dispatch(json.dumps({"id": number, "type": "close", "target": number, "open": False}))
+    assert closed == [False] and doc.querySelector("dialog[open]") is None
+
+
+def test_the_document_and_the_window_have_numbers_and_forward_what_python_listens_to() -> None:
+    window = window_on(stored={"halfmoon.game": "old"}, visibility="visible")
+    worker = _worker_with(window)
+    doc = window.document
+    heard: list[tuple[str, Any]] = []
+    window.addEventListener("storage", lambda e: heard.append((e.key, e.newValue)))
+    doc.addEventListener("visibilitychange", lambda _e: heard.append(("seen", doc.visibilityState)))
+    assert doc.changes.take() == [["listen", -1, "storage"], ["listen", 0, "visibilitychange"]]
+    another_tab = {"id": -1, "type": "storage", "storageKey": "halfmoon.game", "newValue": "new"}
+    worker.dispatch(json.dumps(another_tab))
+    worker.dispatch(json.dumps({"id": 0, "type": "visibilitychange", "visibility": "hidden"}))
+    assert heard == [("halfmoon.game", "new"), ("seen", "hidden")]
+    assert window.localStorage.getItem("halfmoon.game") == "new"
+    assert not [op for op in worker.sent if op[0] == "store"]  # already on the page: not written
+
+
+def test_replacing_the_address_changes_the_location_python_reads() -> None:
+    window = window_on(href="http://x/games/index.html?deal=1&lang=en", search="?deal=1&lang=en")
+    assert window.location.search == "?deal=1&lang=en"
+    assert window.location.origin + window.location.pathname == "http://x/games/index.html"
+    window.history.replaceState(None, "", "http://x/games/index.html?lang=en")
+    assert window.location.search == "?lang=en"
+    assert window.document.changes.take() == [["history", "http://x/games/index.html?lang=en"]]
+
+
+# -- the game page in the worker --------------------------------------------------------------
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
+SHALLOW = {"head", "script", "style", "template", "noscript"}
+
+
+class _Snapshot(HTMLParser):
+    """A built page as applier.mjs's ``snapshot`` sends it: ``[tag, svg, attrs, child...]``,
+    without what is inside ``<head>``, scripts and templates."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root: list[Any] | None = None
+        self.stack: list[list[Any]] = []
+        self.skipping = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.skipping:
+            self.skipping += tag not in VOID
+            return
+        svg = int(tag == "svg" or bool(self.stack and self.stack[-1][1]))
+        node: list[Any] = [tag, svg, [[k, v or ""] for k, v in attrs]]
+        if self.stack:
+            self.stack[-1].append(node)
+        else:
+            self.root = node
+        if tag in SHALLOW:
+            self.skipping = 1
+        elif tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if not self.skipping and self.stack:
+            self.stack[-1].append([tag, 1, [[k, v or ""] for k, v in attrs]])
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skipping:
+            self.skipping -= 1
+            return
+        while tag not in VOID and self.stack and self.stack.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data: str) -> None:
+        if not self.skipping and self.stack:
+            self.stack[-1].append(data)
+
+
+def game_page_in_a_worker(site: Path, search: str) -> _Worker:
+    """The game page of the build ``site``, mounted in a worker as applier.mjs mounts it."""
+    parser = _Snapshot()
+    parser.feed((site / "index.html").read_text(encoding="utf-8"))
+    worker = _Worker(lambda ops: worker.sent.extend(json.loads(ops)), Host())
+    worker.sent = []
+    start = {"page": "game", "href": f"http://x/index.html{search}", "search": search}
+    start.update(framed=False, languages=["en"], stored={}, early=True, tree=parser.root)
+    start.update(now=1000.0, epoch=1_780_000_000_000, offset=0)
+    worker.mount(json.dumps(start))
+    return worker
+
+
+def test_the_game_page_starts_in_the_worker_and_a_pair_played_by_clicks_is_saved(
+    site: Path,
+) -> None:
+    deal = "HM1-N-AAAAAAB"
+    worker = game_page_in_a_worker(site, f"?lang=en&deal={deal}")
+    doc = worker.document
+    root = doc.documentElement
+    assert root.hasAttribute("data-ready"), root.getAttribute("data-error")
+    sent = worker.sent
+    kinds = [op[0] for op in sent]
+    assert "console" not in kinds, [op for op in sent if op[0] == "console"]
+    assert ["history", "http://x/index.html?lang=en"] in sent  # the link's deal, taken out
+    early = next(op for op in sent if op[0] == "ask" and op[2] == "early-taps")
+    board = doc.getElementById("board")
+    listens = [i for i, op in enumerate(sent) if op[0] == "listen" and op[1] == board.id_number]
+    assert listens and max(listens) < sent.index(early)  # asked once the board listens
+    keys = next(op[3] for op in sent if op[0] == "decide" and op[1] == doc.body.id_number)
+    assert "Control+z" in keys[0]["keys"] and keys[0]["unless"] == "dialog[open]"
+    worker.dispatch(json.dumps({"answer": early[1], "ok": True, "value": None}))
+
+    game = Game.from_code(deal)
+    move = game.legal_moves()[0]
+    worker.sent.clear()
+    for place in move.places:
+        card = board.querySelector(f'button[data-place="{place}"]')
+        click = {"id": doc.body.id_number, "type": "click", "target": card.id_number}
+        for listening in (board, doc.body):  # the board's listener, then the page's
+            worker.dispatch(json.dumps({**click, "id": listening.id_number, "now": 2000.0}))
+    assert doc.getElementById("moves").textContent == "1"
+    saved = [op for op in worker.sent if op[0] == "store" and op[1] == "halfmoon.game"]
+    if not saved:  # the save waits for the frame: the page's timer says when
+        for op in [op for op in worker.sent if op[0] == "timer"]:
+            worker.dispatch(json.dumps({"timer": op[1]}))
+        saved = [op for op in worker.sent if op[0] == "store" and op[1] == "halfmoon.game"]
+    assert json.loads(saved[-1][2])["moves"] == str(move)
