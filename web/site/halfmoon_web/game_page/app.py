@@ -219,7 +219,9 @@ def start(window: Any) -> GamePage:
     dom = PageDom(window)
     stores = Stores.from_window(window)
     state, notices = startup.load(dom, stores)
+    # In the turn the board starts listening, and before it is built: take() gives the painted
+    # board back as Python draws it (no tapped marks), so that the board adopts it.
+    early = startup.take_early(window)
     page = GamePage(PageContext(dom, stores, state))
-    early = startup.take_early(window)  # in the turn the board starts listening
     page.begin(early, notices)
     return page
