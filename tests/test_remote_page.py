@@ -311,6 +311,7 @@ def game_page_in_a_worker(site: Path, search: str) -> _Worker:
     """The game page of the build ``site``, mounted in a worker as applier.mjs mounts it."""
     parser = _Snapshot()
     parser.feed((site / "index.html").read_text(encoding="utf-8"))
+
     def send(ops: str) -> None:
         worker.batches.append(json.loads(ops))
         worker.sent.extend(worker.batches[-1])
