@@ -14,9 +14,11 @@ from types import SimpleNamespace
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
+import pytest
 import test_remote_mirror  # noqa: F401 - stands in for pyodide.ffi, as the board imports it
 
 from halfmoon_core import Game
+from halfmoon_web.model.snapshot import game_identity
 from halfmoon_web.remote.asks import AskFailed
 from halfmoon_web.remote.mirror import MirrorDocument
 from halfmoon_web.remote.page_time import PageClock, PageDate
@@ -307,7 +309,7 @@ class _Snapshot(HTMLParser):
             self.stack[-1].append(data)
 
 
-def game_page_in_a_worker(site: Path, search: str) -> _Worker:
+def game_page_in_a_worker(site: Path, search: str, stored: dict[str, str] | None = None) -> _Worker:
     """The game page of the build ``site``, mounted in a worker as applier.mjs mounts it."""
     parser = _Snapshot()
     parser.feed((site / "index.html").read_text(encoding="utf-8"))
@@ -320,7 +322,8 @@ def game_page_in_a_worker(site: Path, search: str) -> _Worker:
     worker.sent = []
     worker.batches = []
     start = {"page": "game", "href": f"http://x/index.html{search}", "search": search}
-    start.update(framed=False, languages=["en"], stored={}, early=True, tree=parser.root)
+    start.update(framed=False, languages=["en"], stored=stored or {}, early=True)
+    start.update(tree=parser.root)
     start.update(now=1000.0, epoch=1_780_000_000_000, offset=0)
     worker.mount(json.dumps(start))
     return worker
@@ -363,3 +366,65 @@ def test_the_game_page_starts_in_the_worker_and_a_pair_played_by_clicks_is_saved
             worker.dispatch(json.dumps({"timer": op[1]}))
         saved = [op for op in worker.sent if op[0] == "store" and op[1] == "halfmoon.game"]
     assert json.loads(saved[-1][2])["moves"] == str(move)
+
+
+def click_card(worker: _Worker, place: str, seq: int) -> None:
+    """A click on the card at ``place``, forwarded as applier.mjs forwards it: to the board's
+    listener, then to the page's, each message numbered."""
+    doc = worker.document
+    board = doc.getElementById("board")
+    card = board.querySelector(f'button[data-place="{place}"]')
+    for number, listening in enumerate((board, doc.body)):
+        click = {"id": listening.id_number, "type": "click", "target": card.id_number}
+        worker.dispatch(json.dumps({**click, "now": 2000.0, "seq": seq + number}))
+
+
+def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -> None:
+    """docs/worker.md, "Saving against a closing tab": with the game it stores, the worker
+    names the game and the last message it played, and the selection to play first."""
+    deal = "HM1-N-AAAAAAB"
+    worker = game_page_in_a_worker(site, f"?lang=en&deal={deal}")
+    journals = [op for op in worker.sent if op[0] == "journal"]
+    game = Game.from_code(deal)
+    key, spec = journals[-1][1:]
+    assert key == "halfmoon.unsaved-taps" and spec["base"] == game_identity(game)
+    assert spec["selector"] == "#board [data-place]" and spec["attr"] == "data-place"
+    assert spec["first"] == [] and spec["covered"] == 0
+
+    move = game.legal_moves()[0]
+    other = next(m for m in game.legal_moves() if not set(m.places) & set(move.places))
+    worker.sent.clear()
+    for seq, place in enumerate([*move.places, other.places[0]], start=1):
+        click_card(worker, place, seq * 10)
+    timers = [op for op in worker.sent if op[0] == "timer"]
+    assert not [op for op in worker.sent if op[0] == "journal"]  # not before the save
+    for number, op in enumerate(timers, start=100):
+        worker.dispatch(json.dumps({"timer": op[1], "seq": number}))
+    saved = [i for i, op in enumerate(worker.sent) if op[:2] == ["store", "halfmoon.game"]]
+    journal = [i for i, op in enumerate(worker.sent) if op[0] == "journal"]
+    assert saved and journal and journal[-1] > saved[-1]
+    game.push(move)
+    spec = worker.sent[journal[-1]][2]
+    assert spec["base"] == game_identity(game)  # the game as stored: the pair in it
+    assert spec["covered"] == 100 + len(timers) - 1  # every tap played so far
+    assert spec["first"] == [other.places[0]]  # selected, not yet in the stored game
+
+
+@pytest.mark.parametrize("same_game", [True, False])
+def test_taps_the_last_page_had_not_saved_are_played_once_on_the_same_game(
+    site: Path, same_game: bool
+) -> None:
+    deal = "HM1-N-AAAAAAB"
+    game = Game.from_code(deal)
+    move = game.legal_moves()[0]
+    base = game_identity(game if same_game else Game.from_code("HM1-N-AAAAAAC"))
+    unsaved = json.dumps({"game": base, "taps": list(move.places)})
+    worker = game_page_in_a_worker(
+        site, f"?lang=en&deal={deal}", {"halfmoon.unsaved-taps": unsaved}
+    )
+    doc = worker.document
+    assert doc.documentElement.hasAttribute("data-ready")
+    assert ["store", "halfmoon.unsaved-taps", None] in worker.sent  # played once, at most
+    assert doc.getElementById("moves").textContent == ("1" if same_game else "0")
+    stored = [op for op in worker.sent if op[:2] == ["store", "halfmoon.game"]]
+    assert json.loads(stored[-1][2])["moves"] == (str(move) if same_game else "")

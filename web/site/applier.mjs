@@ -82,7 +82,10 @@ const send = (message) => worker.postMessage(message);
 const dirty = new Set();
 addEventListener("input", (event) => dirty.add(event.target), true);
 addEventListener("change", (event) => dirty.add(event.target), true);
+let sequence = 0; // every message's number, so that Python can say which taps it has saved
 const tell = (message) => {
+  sequence += 1;
+  message.seq = sequence;
   const fields = [...dirty].filter((el) => numbers.has(el)).map((el) => [numbers.get(el), el.value, Boolean(el.checked)]);
   dirty.clear();
   if (fields.length) message.fields = fields;
@@ -146,6 +149,7 @@ const forward = (number, type) => (event) => {
     event.preventDefault();
     event.returnValue = true;
   }
+  journalTap(event);
   const target = event.target;
   const message = {
     id: number,
@@ -191,6 +195,36 @@ document.addEventListener("focusin", () => focusing || tellFocus());
 // Focus going to nothing has no focusin: read where it went once it has (the page, or, when the
 // window lost the focus, still the element).
 document.addEventListener("focusout", (event) => focusing || event.relatedTarget || queueMicrotask(tellFocus));
+
+// -- the taps not yet saved, kept if the page goes first --------------------------------------
+// Python saves a move some milliseconds after the tap that made it (the batch comes back
+// after the frame). A tab closed meanwhile would lose the move: so the clicks on what Python
+// names (a "journal" change: a selector, the attribute that names the element) are written
+// down as they are forwarded, and Python says with each save the game it stored, the taps that
+// save holds (`covered`: the number of the last message played) and the ones to play first
+// (the selection). At pagehide what no save holds yet is stored under the journal's key, for
+// the next start to play (docs/worker.md, "Saving against a closing tab").
+let journal = null;
+let journaled = null; // the click last written down: each listener it bubbles to forwards it
+const journalTap = (event) => {
+  if (!journal || event.type !== "click" || event === journaled) return;
+  journaled = event;
+  if (!(event.target instanceof Element)) return;
+  const value = event.target.closest(journal.selector)?.getAttribute(journal.attr);
+  if (value) journal.taps.push([sequence + 1, value]); // the number of the message it goes in
+};
+const setJournal = (key, spec) => {
+  const later = journal && journal.key === key ? journal.taps.filter(([n]) => n > spec.covered) : [];
+  journal = { ...spec, key, taps: [...spec.first.map((value) => [0, value]), ...later] };
+};
+addEventListener("pagehide", () => {
+  if (!journal || !journal.taps.some(([n]) => n > 0)) return;
+  store(journal.key, JSON.stringify({ game: journal.base, taps: journal.taps.map(([, value]) => value) }));
+});
+// Back from the back-forward cache: the page goes on, and its own saves will follow.
+addEventListener("pageshow", (event) => {
+  if (event.persisted && journal) store(journal.key, null);
+});
 
 // -- what Python asks, and waits for ----------------------------------------------------------
 const ASKS = {
@@ -295,6 +329,7 @@ const apply = (op) => {
       break;
     }
     case "decide": rules.set(`${op[1]} ${op[2]}`, [].concat(op[3])); break;
+    case "journal": setJournal(op[1], op[2]); break;
     case "event": document.dispatchEvent(new CustomEvent(op[1], { detail: op[2] })); break;
     case "console": console[op[1]](op[2]); break;
     default: throw new Error(`unknown change ${op[0]}`);

@@ -181,10 +181,8 @@ class GamePage:
 
         return ReplayShare(self.ctx.dom, self.ctx.state)
 
-    def begin(self, early: Any, notices: list[str]) -> None:
-        """Show the page: its texts, the settings, the game saved, the toolbar on, the info
-        bar, the end dialog if the game is over; then the taps early.js kept (docs/startup.md)
-        and the start-up notices, before what the status line says."""
+    def begin(self, early: Any, notices: list[str], unsaved: str | None = None) -> None:
+        """Show the page, in this order; then early.js's taps and the notices (startup.md)."""
         dom = self.ctx.dom
         dom.say("")  # early.js's loading note
         self.events.listen()
@@ -194,6 +192,7 @@ class GamePage:
         self.settings.sync_form()
         self.settings.show_looks()
         self.offline.render()
+        self.play_early(unsaved)
         self.saver.save_game()
         notices = [*notices, *self.saver.problem_texts()]
         for button in dom.document.querySelectorAll("[data-action][disabled]"):
@@ -206,7 +205,8 @@ class GamePage:
             dom.say(i18n.sentences(*notices, dom.said()))
 
     def play_early(self, early: str | None) -> None:
-        """Play the taps early.js kept and put the focus where it was on the painted board."""
+        """Play kept taps (early.js's; the last page's unsaved ones, docs/worker.md) and put
+        the focus where it was on the painted board."""
         for place in early_taps(early, self.ctx.state.session.game):
             self.board.tap(place)
         focus = early_focus(early)
@@ -219,9 +219,7 @@ def start(window: Any) -> GamePage:
     dom = PageDom(window)
     stores = Stores.from_window(window)
     state, notices = startup.load(dom, stores)
-    # In the turn the board starts listening, and before it is built: take() gives the painted
-    # board back as Python draws it (no tapped marks), so that the board adopts it.
-    early = startup.take_early(window)
+    early = startup.take_early(window)  # before the board is built: unmarked, it is adopted
     page = GamePage(PageContext(dom, stores, state))
-    page.begin(early, notices)
+    page.begin(early, notices, startup.take_unsaved(stores))
     return page

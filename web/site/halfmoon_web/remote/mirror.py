@@ -15,7 +15,8 @@ A change is a list, its kind first (``web/site/applier.mjs`` carries them out):
 ``["insert", parent, before|None|0, [id or text, ...]]`` (0: at the start), ``["remove", id]``,
 ``["focus", id, prevent_scroll]``, ``["reflow", id]``, ``["title", text]``,
 ``["listen", id, type]``, ``["unlisten", id, type]``, ``["decide", id, type, rule]``,
-``["event", name, detail]``, ``["console", level, text]``, ``["call", id, method, args]``
+``["event", name, detail]``, ``["journal", key, spec]`` (:meth:`MirrorDocument.journal_taps`),
+``["console", level, text]``, ``["call", id, method, args]``
 (a dialog's ``showModal``/``close``, ``click``, ``select``, ``blur``, ``scrollIntoView``);
 from ``window.py``: ``["store", key, value|None]``, ``["history", href]``; from
 ``page_time.py``: ``["timer", n, ms, repeat]``, ``["untimer", n]``; from ``asks.py``:
@@ -535,6 +536,8 @@ class MirrorDocument(Listening):
         self.activeElement: MirrorElement | None = None
         self.defaultView: Any = None
         self._title = ""
+        self.played = 0
+        """The number of the page's last message played (each carries one: ``seq``)."""
 
     @classmethod
     def from_snapshot(cls, tree: list[Any]) -> MirrorDocument:
@@ -649,6 +652,15 @@ class MirrorDocument(Listening):
         selector matches), ``outside`` (it is not), ``unless`` (no element of the page matches)
         and ``repeat: false`` (not on a key held down)."""
         self.changes.add("decide", el.id_number, kind, rule)
+
+    def journal_taps(self, key: str, selector: str, attr: str, base: str, first: list[str]) -> None:
+        """Have the page write down each click on an element ``selector`` matches (by its
+        ``attr``) until the next call, and store them under ``key`` if it goes before a save
+        holds them (docs/worker.md, "Saving against a closing tab"): ``base`` names the game as
+        stored now, which holds every tap played so far; ``first`` are the taps to play before
+        the ones written down (the selection)."""
+        spec = {"selector": selector, "attr": attr, "base": base, "first": first}
+        self.changes.add("journal", key, {**spec, "covered": self.played})
 
     def dispatchEvent(self, event: Any) -> bool:
         """A custom event on the page's document (start-up stages: ``halfmoon:stage``)."""

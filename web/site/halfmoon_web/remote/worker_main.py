@@ -100,6 +100,8 @@ class WorkerPage:
             return
         try:
             window.clock.update(data)
+            if isinstance(data.get("seq"), int):
+                doc.played = data["seq"]
             for number, value, checked in data.get("fields") or []:
                 field = doc.elements.get(number)
                 if isinstance(field, MirrorElement):

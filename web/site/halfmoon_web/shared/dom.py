@@ -68,6 +68,18 @@ def decide_in_event(
         decide(element, kind, rule)
 
 
+def journal_taps(
+    document: Any, key: str, selector: str, attr: str, base: str, first: list[str]
+) -> None:
+    """Tell the page in a worker which taps a save now holds, and to keep the later ones if it
+    goes before the next save (:meth:`~halfmoon_web.remote.mirror.MirrorDocument.journal_taps`).
+    On the main thread a save is written in the page's own task when it goes: nothing to
+    tell."""
+    journal = getattr(document, "journal_taps", None)
+    if journal is not None:
+        journal(key, selector, attr, base, first)
+
+
 def focus_lost(document: Any) -> bool:
     """True when the keyboard focus is on no usable element: on ``<body>``, on a card leaving
     the board (``hm-leaving``, board_view.py), or on an element that was disabled, hidden or

@@ -22,6 +22,9 @@ STATS_KEY = "halfmoon.stats"
 SNAPSHOT_KEY = "halfmoon.board-snapshot"
 #: Copies of unreadable values (halfmoon_web/storage/backups.py).
 BACKUPS_KEY = "halfmoon.backups"
+#: The taps a page whose Python runs in a worker made but had not saved when it went, written
+#: by its applier and played by the next start (docs/worker.md, "Saving against a closing tab").
+UNSAVED_TAPS_KEY = "halfmoon.unsaved-taps"
 #: The start guard's sessionStorage keys (web/site/start_guard.js, docs/deploys.md): one reload
 #: for a build replaced mid-start, what its self-repair dropped, what Repair was pressed for.
 #: Python never reads them.

@@ -21,12 +21,17 @@ from halfmoon_web.game_page.parts import saving_view
 from halfmoon_web.model.clock import format_time
 from halfmoon_web.model.snapshot import game_identity, make_snapshot
 from halfmoon_web.shared import i18n
+from halfmoon_web.shared.dom import journal_taps
 from halfmoon_web.storage.game_store import SaveResult
-from halfmoon_web.storage.storage import SNAPSHOT_KEY
+from halfmoon_web.storage.storage import SNAPSHOT_KEY, UNSAVED_TAPS_KEY
 
 if TYPE_CHECKING:
     from halfmoon_web.game_page.frame.page_dom import PageDom
     from halfmoon_web.storage.stores import Stores
+
+
+CARD_SELECTOR = "#board [data-place]"
+"""The game page's cards, each named by its ``data-place``."""
 
 
 class Saver:
@@ -105,7 +110,24 @@ class Saver:
         result = self.stores.games.save(self.state.session, self.dom.now(), force=force)
         if result in ("saved", "failed"):
             self.save_snapshot(always=leaving)
+        if result == "saved":
+            self.journal()
         return result
+
+    def journal(self) -> None:
+        """Tell a page whose Python runs in a worker that the game as stored holds every tap
+        played so far, the selection aside: it keeps the later taps, to be stored if it goes
+        before the next save (docs/worker.md, "Saving against a closing tab")."""
+        game = self.state.session.game
+        selected = list(self.board.model.selected())
+        journal_taps(
+            self.dom.document,
+            UNSAVED_TAPS_KEY,
+            CARD_SELECTOR,
+            "data-place",
+            game_identity(game),
+            selected,
+        )
 
     def save_snapshot(self, *, always: bool = False) -> None:
         """Keep the board as drawn for early.js to paint on the next visit, unless the stored

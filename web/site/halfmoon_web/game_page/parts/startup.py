@@ -20,6 +20,7 @@ from halfmoon_web.model.daily_deal import date_text, link_date, open_code, open_
 from halfmoon_web.model.session import GameSession
 from halfmoon_web.shared import i18n
 from halfmoon_web.shared.dom import found, page_language, url_param, url_value
+from halfmoon_web.storage.storage import UNSAVED_TAPS_KEY
 
 if TYPE_CHECKING:
     from halfmoon_web.game_page.frame.page_dom import PageDom
@@ -95,6 +96,17 @@ def first_deal(built: object) -> str | None:
         return normalise_code(built)
     except HalfMoonError:
         return None
+
+
+def take_unsaved(stores: Stores) -> str | None:
+    """The taps the last page made but had not saved when it went (its applier stored them:
+    docs/worker.md, "Saving against a closing tab"), as JSON for
+    :func:`~halfmoon_web.model.snapshot.early_taps`; the key is removed: they are played once."""
+    storage = stores.storage
+    text = storage.get_text(UNSAVED_TAPS_KEY)
+    if text is not None:
+        storage.remove(UNSAVED_TAPS_KEY)
+    return text
 
 
 def take_early(window: Any) -> Any:
