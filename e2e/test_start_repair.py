@@ -306,6 +306,51 @@ def test_a_runtime_download_that_fails_once_loads_the_page_again_and_plays(
     assert page.evaluate("sessionStorage.length") == 0  # the one retry is free again
 
 
+def crash_as_it_starts(page: Page, *, always: bool) -> None:
+    """Make the runtime crash as ``page`` starts (a WebAssembly trap, as WebKitGTK's "Out of
+    bounds memory access" in Pyodide's own start): on every load, or on the tab's first only."""
+    page.add_init_script(
+        f"""(() => {{
+          if (!{str(always).lower()} && sessionStorage.getItem("test-crashed")) return;
+          sessionStorage.setItem("test-crashed", "1");
+          document.addEventListener("DOMContentLoaded", () => {{
+            Promise.reject(new WebAssembly.RuntimeError("Out of bounds memory access (a test)"));
+          }});
+        }})();"""
+    )
+
+
+@pytest.mark.allow_page_errors  # the crash's own unhandled rejection
+def test_a_runtime_that_crashes_once_as_it_starts_loads_the_page_again_and_plays(
+    page: Page,
+) -> None:
+    """docs/startup.md, "A start that always ends": a runtime that crashes as it starts loads
+    the page once more by itself, and the game plays, the player told nothing."""
+    documents = documents_of(page)
+    crash_as_it_starts(page, always=False)
+    open_app(page, GAME)
+    expect(page.locator("#boot-error")).to_be_hidden()
+    assert len(documents) == 2, documents  # loaded again, once
+    play(page, Game.from_code(DEAL), Game.from_code(DEAL).legal_moves()[0])
+    expect(page.locator("#moves")).to_have_text("1")
+    assert page.evaluate("sessionStorage.getItem('halfmoon.retried-crash')") is None  # free again
+
+
+@pytest.mark.allow_page_errors  # the crashes' own unhandled rejections
+def test_a_runtime_that_crashes_at_every_start_is_told_after_one_reload(page: Page) -> None:
+    """The one reload does not help: the page says the game could not start, with the crash
+    and Repair, after two loads, not more."""
+    documents = documents_of(page)
+    crash_as_it_starts(page, always=True)
+    error = open_app(page, GAME, expect_error=True)
+    assert error is not None and "Out of bounds memory access" in error
+    message = page.locator("#boot-error")
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("The game could not start.")
+    expect(message.locator("[data-repair]")).to_be_visible()
+    assert len(documents) == 2, documents
+
+
 @pytest.mark.parametrize("name", ["pyodide.mjs", "pyodide.asm.mjs"])
 def test_an_aborted_module_preload_is_no_failure(page: Page, name: str) -> None:
     """A module preload that the browser aborts (Chromium does, now and then, as the page

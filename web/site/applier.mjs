@@ -368,7 +368,8 @@ const startWorker = () => {
 // Chromium now and then fails a module a worker imports while the same file is still being
 // fetched for a page that went away (a navigation ended its worker mid-download): "Failed to
 // fetch dynamically imported module". A new worker, with a module map of its own, loads it
-// whole; a second failure is told (the start guard then tells a file that did not load).
+// whole; a second failure is told (the start guard then tells a file that did not load). So
+// is a runtime that crashed as it started (a WebAssembly trap: the worker says `trap`).
 const FETCH_FAILED = /dynamically imported module|Importing a module script failed/;
 let loaded = false;
 let retried = false;
@@ -405,7 +406,7 @@ const launch = () => {
       };
       send({ kind: "mount", page: JSON.stringify(page) });
       for (const query of MEDIA_QUERIES) matchMedia(query).addEventListener("change", () => tell({ media: media() }));
-    } else if (data.kind === "failed" && !loaded && !retried && FETCH_FAILED.test(data.message)) {
+    } else if (data.kind === "failed" && !loaded && !retried && (data.trap || FETCH_FAILED.test(data.message))) {
       retried = true;
       console.warn(`Half Moon: the Python worker starts again (${data.message})`);
       worker.terminate();

@@ -35,6 +35,7 @@
   // Its sessionStorage keys and the settings' key, as halfmoon_web/storage/storage.py names
   // them (filled in by the build: web/shared_facts.py).
   const RETRIED_BUILD = %RETRIED_BUILD_KEY%;
+  const RETRIED_CRASH = %RETRIED_CRASH_KEY%;
   const SELF_REPAIRED = %SELF_REPAIRED_KEY%;
   const REPAIRED_FAILURE = %REPAIRED_FAILURE_KEY%;
   const SETTINGS_KEY = %SETTINGS_KEY%;
@@ -115,6 +116,19 @@
   const serverAnswers = () =>
     fetch(location.href, { method: "HEAD", cache: "no-store", signal: bounded() })
       .then((r) => r.ok, () => false);
+
+  // A WebAssembly trap while the runtime starts (WebKitGTK's "Out of bounds memory access" in
+  // Pyodide's own start, now and then, on a load that the next one passes): the runtime
+  // crashed, not a file or the game's code. The page loads once more at once, then tells it
+  // (docs/startup.md, "A start that always ends").
+  const crashed = (value) =>
+    typeof WebAssembly === "object" && value instanceof WebAssembly.RuntimeError &&
+    !done() && !root.hasAttribute("data-reloading") && !session(RETRIED_CRASH);
+  const retryCrash = (value) => {
+    console.warn(`Half Moon: the runtime crashed as it started; loading the page once more (${value})`);
+    session(RETRIED_CRASH, "1");
+    reload();
+  };
 
   // The first file of the app or the runtime answered with an HTTP error status, if any: the
   // cause of whatever failed next (a Python error, a rejected promise), so it is what is told.
@@ -220,7 +234,8 @@
   addEventListener("error", (event) => {
     const target = event.target;
     if (event instanceof ErrorEvent) {
-      fail("error", event.message || event.error);
+      if (crashed(event.error)) retryCrash(event.error);
+      else fail("error", event.message || event.error);
     } else if (target && target.tagName === "SCRIPT") {
       fail("file", `could not load ${target.src}`);
     } else if (target && target.tagName === "LINK" && /modulepreload/.test(target.rel)) {
@@ -247,6 +262,7 @@
   // Pyodide or PyScript rejecting a promise during start-up (e.g. a failed fetch).
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;
+    if (crashed(reason)) return retryCrash(reason);
     fail("error", (reason && (reason.message || reason.toString())) || reason);
   });
 
@@ -354,6 +370,7 @@
       if (watchFiles) watchFiles.disconnect();
       watchErrors.disconnect();
       session(RETRIED_BUILD, null);
+      session(RETRIED_CRASH, null);
       session(SELF_REPAIRED, null);
       session(REPAIRED_FAILURE, null);
       return;
@@ -387,6 +404,7 @@
       // no Cache Storage here
     }
     session(RETRIED_BUILD, null);
+    session(RETRIED_CRASH, null);
     session(SELF_REPAIRED, null);
     // Only the page's language is kept of its query.
     const lang = new URLSearchParams(location.search).get("lang");

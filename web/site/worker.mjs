@@ -7,7 +7,7 @@
 //              {kind: "progress"}               a file came in (the start guard's watchdog)
 //              {kind: "loaded"}                 Python is up: send the page
 //              {kind: "changes", ops: JSON text} one batch of changes to carry out
-//              {kind: "failed", message}        the runtime could not start
+//              {kind: "failed", message, trap}  the runtime could not start (trap: it crashed)
 // It knows nothing of the game: it loads Pyodide as runtime.mjs does for the main thread (the
 // page's bytecode standard library and app archive, the lazy fallback) and hands each message
 // to halfmoon_web/remote/worker_main.py.
@@ -67,7 +67,12 @@ async function start({ urls }) {
   post({ kind: "loaded" });
 }
 
-const report = (error) => post({ kind: "failed", message: String((error && error.message) || error) });
+// A WebAssembly trap (the runtime crashed) is said, so that the page may start a new worker.
+const report = (error) => post({
+  kind: "failed",
+  message: String((error && error.message) || error),
+  trap: error instanceof WebAssembly.RuntimeError,
+});
 
 addEventListener("message", ({ data }) => {
   try {

@@ -29,6 +29,8 @@ UNSAVED_TAPS_KEY = "halfmoon.unsaved-taps"
 #: for a build replaced mid-start, what its self-repair dropped, what Repair was pressed for.
 #: Python never reads them.
 RETRIED_BUILD_KEY = "halfmoon.retried-build"
+#: One reload for a runtime that crashed as it started (a WebAssembly trap: start_guard.js).
+RETRIED_CRASH_KEY = "halfmoon.retried-crash"
 SELF_REPAIRED_KEY = "halfmoon.self-repaired"
 #: The failure (address and message) the player last pressed Repair for: the same failure
 #: after that Repair makes the next Repair load the page without its query (never a loop).
