@@ -121,8 +121,9 @@
   // Pyodide's own start, now and then, on a load that the next one passes): the runtime
   // crashed, not a file or the game's code. The page loads once more at once, then tells it
   // (docs/startup.md, "A start that always ends").
+  // (By its name too: an error of another realm, or one Pyodide passed on, is no instance.)
   const crashed = (value) =>
-    typeof WebAssembly === "object" && value instanceof WebAssembly.RuntimeError &&
+    Boolean(value) && value.name === "RuntimeError" && typeof value.message === "string" &&
     !done() && !root.hasAttribute("data-reloading") && !session(RETRIED_CRASH);
   const retryCrash = (value) => {
     console.warn(`Half Moon: the runtime crashed as it started; loading the page once more (${value})`);

@@ -71,7 +71,7 @@ async function start({ urls }) {
 const report = (error) => post({
   kind: "failed",
   message: String((error && error.message) || error),
-  trap: error instanceof WebAssembly.RuntimeError,
+  trap: Boolean(error) && error.name === "RuntimeError", // WebAssembly.RuntimeError, by name
 });
 
 addEventListener("message", ({ data }) => {
