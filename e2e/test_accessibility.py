@@ -163,6 +163,8 @@ def test_game_page_in_every_state(audit: Audit) -> None:
     close_with_escape(page, "#stats-panel")
     check_opened(audit, "New game", "#confirm-dialog", "game, confirm dialog (new game?)")
     close_with_escape(page, "#confirm-dialog")
+    check_opened(audit, "Restart deal", "#restart-dialog", "game, confirm dialog (restart?)")
+    close_with_escape(page, "#restart-dialog")
     check_opened(audit, "Open deal", "#open-dialog", "game, open-deal dialog")
     close_with_escape(page, "#open-dialog")
     check_opened(audit, "Daily deal", "#daily-dialog", "game, confirm dialog (daily deal?)")

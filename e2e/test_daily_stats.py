@@ -172,6 +172,7 @@ def test_the_chart_has_one_mark_per_recent_game_and_tables_with_its_numbers(
     for _ in range(2):  # two games left after one move: lost
         play(page, game, "4-7")
         button(page, "Restart deal").click()
+        button(page, "Restart").click()  # the dialog's
         game = Game.from_code(DEAL)
     play_line(page, DEAL, "4-7,5-6")
     button(page, "New game").click()

@@ -194,6 +194,16 @@ def test_restart_returns_to_the_deal(deal_page: Page, game: Game) -> None:
     play(deal_page, game, "4-7")
     play(deal_page, game, "5-6")
     button(deal_page, "Restart deal").click()
+    dialog = deal_page.locator("#restart-dialog")
+    expect(dialog).to_be_visible()  # moves were made: it asks first, and says what it costs
+    expect(dialog).to_contain_text("Restart this deal?")
+    expect(dialog).to_contain_text("will count as a lost game")
+    button(deal_page, "Cancel").click()
+    expect(dialog).to_be_hidden()
+    expect(deal_page.locator("#moves")).to_have_text("2")  # nothing changed
+    button(deal_page, "Restart deal").click()
+    button(deal_page, "Restart").click()
+    expect(dialog).to_be_hidden()
     expect(deal_page.locator("#moves")).to_have_text("0")
     expect(deal_page.locator("#score")).to_have_text("0")
     expect(deal_page.locator("#deal-code")).to_have_text(DEAL)

@@ -139,6 +139,9 @@ def test_statistics_after_an_abandoned_game(warm_page: Page) -> None:
     game = Game.from_code(DEAL)
     play(warm_page, game, "4-7")
     button(warm_page, "Restart deal").click()
+    button(warm_page, "Restart").click()  # the dialog's: it counts as lost
+    button(warm_page, "Restart deal").click()  # no move since the restart: no question
+    expect(warm_page.locator("#restart-dialog")).to_be_hidden()
     button(warm_page, "New game").click()  # no move since the restart: no question, not counted
     button(warm_page, "Statistics").click()
     expect(stats_value(warm_page, "Games played")).to_have_text("1")

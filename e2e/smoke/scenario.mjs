@@ -327,7 +327,7 @@ export async function waitForGame(browser, what, check) {
 /**
  * Bring the game to the start of deal HM1-N-AAAAAAB: on the game page already open and ready
  * with its toolbar in reach (no dialog or panel over it), else on a fresh load (a saved game
- * resumes); then Restart deal if a move was made. Pyodide starts once for the game tests, as
+ * resumes); then Restart deal (and its dialog's Restart) if a move was made. Pyodide starts once for the game tests, as
  * in e2e/test_game_play.py.
  */
 export async function openDealAtStart(browser, baseUrl) {
@@ -337,6 +337,10 @@ export async function openDealAtStart(browser, baseUrl) {
   assert.equal(state.deal, DEAL);
   if (state.moves !== "0") {
     await press(browser, "Restart deal");
+    // It asks first (the game counts as lost): its dialog's button, once the dialog is open.
+    await waitFor("the restart dialog", () => press(browser, "Restart").then(() => true, () => false), {
+      timeoutMs: REACTION_TIMEOUT_MS,
+    });
     state = await waitForGame(browser, "the restarted deal", (s) => s.moves === "0");
   }
   assert.deepEqual(state.cards, dealCardNames(), "the cards at the deal");

@@ -47,7 +47,8 @@ class GamePlay:
             "new-game-now": lambda _: self.new_game(),
             "undo": lambda _: self.undo(),
             "redo": lambda _: self.redo(),
-            "restart": lambda _: self.restart(),
+            "restart": lambda _: self.ask_restart(),
+            "restart-now": lambda _: self.restart(),
             "open-deal": lambda _: self.show_open_dialog(),
             "daily": lambda _: self.ask_daily(),
             "daily-now": lambda _: self.daily(),
@@ -108,8 +109,22 @@ class GamePlay:
         self.after_change(announce=True, lead=removed)
         self.dialogs.keep_focus_after_paint()  # Redo may be off, the cards are gone
 
+    def _in_progress(self) -> bool:
+        """The game is being played and has moves: leaving it counts it as lost."""
+        game = self.state.session.game
+        return game.status == "playing" and bool(game.history)
+
+    def ask_restart(self) -> None:
+        """Restart deal: ask first when the game in progress has moves (it counts as lost, as
+        New game says)."""
+        if self._in_progress():
+            self.dialogs.open("restart-dialog")
+        else:
+            self.restart()
+
     def restart(self) -> None:
         """Back to the start of this deal (the attempt so far counts as lost)."""
+        self.dialogs.close("restart-dialog")
         if not self.tabs.catch_up():
             return
         self._leave_current()
@@ -121,8 +136,7 @@ class GamePlay:
 
     def ask_new_game(self) -> None:
         """New game: ask first when the game in progress has moves."""
-        game = self.state.session.game
-        if game.status == "playing" and game.history:
+        if self._in_progress():
             self.dialogs.open("confirm-dialog")
         else:
             self.new_game()
