@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from game_support import (
     DEAL,
     STALEMATE_AFTER_ONE,
@@ -264,6 +265,32 @@ def test_stalemate_after_a_move_offers_undo(deal_page: Page) -> None:
     expect(deal_page.get_by_role("dialog")).to_have_count(0)
     expect(deal_page.locator("#moves")).to_have_text("0")
     expect(status(deal_page)).to_have_text(f"Undid {removed}")
+
+
+@pytest.mark.parametrize("how", ["Close", "a tap outside"])
+def test_the_end_dialog_closes_by_its_close_button_and_by_a_tap_outside(
+    deal_page: Page, how: str
+) -> None:
+    """Not a dead end on touch: a visible Close, and a tap on the backdrop; a tap on the
+    dialog's own text does not close it. The game stays as it ended."""
+    game = Game.from_code(STALEMATE_AFTER_ONE)
+    open_deal(deal_page, STALEMATE_AFTER_ONE)
+    play(deal_page, game, "R5-R6")
+    dialog = deal_page.locator("#end-dialog")
+    expect(dialog).to_contain_text("No more moves")
+    deal_page.locator("#end-body").click()  # inside: nothing
+    deal_page.locator("#end-title").click(position={"x": 2, "y": 2})
+    expect(dialog).to_be_visible()
+    if how == "Close":
+        close = button(deal_page, "Close")
+        box = close.bounding_box()
+        assert box is not None and box["height"] >= 44, box  # a target for a thumb
+        close.click()
+    else:
+        deal_page.mouse.click(4, 4)  # the backdrop, at the page's corner
+    expect(dialog).to_be_hidden()
+    expect(deal_page.locator("#moves")).to_have_text("1")
+    expect(button(deal_page, "Undo")).to_be_enabled()
 
 
 # -- keyboard ------------------------------------------------------------------------------

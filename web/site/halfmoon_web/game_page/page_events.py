@@ -78,7 +78,12 @@ class PageEvents:
 
     def on_click(self, event: Any) -> None:
         """Toolbar, panels and dialogs: one delegated listener on the body; the element's
-        ``data-action`` names what it does."""
+        ``data-action`` names what it does. A tap on the backdrop of a dialog marked
+        ``data-light-dismiss`` (the dialog itself is the target: its content is in a box of its
+        own) closes it."""
+        if event.target.tagName == "DIALOG" and event.target.hasAttribute("data-light-dismiss"):
+            event.target.close()
+            return
         target = event.target.closest("[data-action]")
         if not found(target) or target.hasAttribute("disabled"):
             return
