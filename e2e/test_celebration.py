@@ -47,6 +47,9 @@ def test_cards_leave_the_arc_at_a_win_and_the_dialog_has_the_focus_at_once(warm_
     seen = at_once(warm_page)
     assert seen == {"focus": "end-dialog", "flying": 20, "animation": "hm-celebrate"}
     expect(warm_page.get_by_role("dialog")).to_contain_text("You won!")
+    # The first win counted here: a streak of one, the best time this one's, every game won.
+    summary = "Win streak: 1. A new best time! Win rate: 100%."
+    expect(warm_page.locator("#end-summary")).to_have_text(summary)
     expect(warm_page.locator("#board .hm-celebrate")).to_have_count(0)  # gone once they flew
 
 

@@ -278,6 +278,8 @@ def test_the_end_dialog_closes_by_its_close_button_and_by_a_tap_outside(
     play(deal_page, game, "R5-R6")
     dialog = deal_page.locator("#end-dialog")
     expect(dialog).to_contain_text("No more moves")
+    summary = f"{game.cards_left()} cards left, score {game.score}."
+    expect(deal_page.locator("#end-summary")).to_have_text(summary)
     deal_page.locator("#end-body").click()  # inside: nothing
     deal_page.locator("#end-title").click(position={"x": 2, "y": 2})
     expect(dialog).to_be_visible()

@@ -1,6 +1,7 @@
 """The game page's end-of-game dialog: "You won!" with the score, moves and time, or "No more
 moves" (docs/rules.md, "Score, moves, end of game"), also said in the status line
-(docs/keyboard.md, "Announcements"). A game with moves also offers Replay and Share replay
+(docs/keyboard.md, "Announcements"); then a summary: the streak, the best time and the win rate
+after a win, the cards left and the score when stuck (docs/interface.md, "Dialogs"). A game with moves also offers Replay and Share replay
 (docs/interface.md, "The game page")."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from halfmoon_web.shared import i18n
 
 if TYPE_CHECKING:
     from halfmoon_web.game_page.frame.page_dom import PageDom
+    from halfmoon_web.storage.saved import SavedData
 
 
 class EndDialog:
@@ -22,11 +24,13 @@ class EndDialog:
 
     dom: PageDom
     state: PageState
+    data: SavedData
     dialogs: Dialogs
 
     def __init__(self, ctx: PageContext, dialogs: Dialogs) -> None:
         self.dom = ctx.dom
         self.state = ctx.state
+        self.data = ctx.stores.data
         self.dialogs = dialogs
 
     def on_change(self, change: Change) -> None:
@@ -66,7 +70,23 @@ class EndDialog:
         if self.state.session.game.status == "playing":
             self.dialogs.close("end-dialog")
         else:
+            self.dom.el("end-summary").textContent = self.summary()
             self.dialogs.open("end-dialog")
+
+    def summary(self) -> str:
+        """The dialog's second line: after a win, the streak, the best time (or that this one
+        is the new best) and the win rate, from the statistics that count it (a win is counted
+        before the dialog opens, after the frame); when stuck, the cards left and the score."""
+        state = self.state
+        game = state.session.game
+        if game.status != "won":
+            return state.t("end_summary_lost", cards=game.cards_left(), score=game.score)
+        stats = self.data.stats()
+        best = stats.best_time_ms
+        elapsed = state.session.clock.elapsed(self.dom.now())
+        key = "end_summary_record" if best is not None and elapsed <= best else "end_summary_won"
+        best_text = format_time(best) if best is not None else format_time(elapsed)
+        return state.t(key, streak=stats.streak, best=best_text, rate=stats.win_rate or 0)
 
     def body(self) -> str:
         """The dialog's text: the win's figures, or what the player can do when stuck."""
