@@ -1,8 +1,8 @@
 """The game page's end-of-game dialog: "You won!" with the score, moves and time, or "No more
 moves" (docs/rules.md, "Score, moves, end of game"), also said in the status line
 (docs/keyboard.md, "Announcements"); then a summary: the streak, the best time and the win rate
-after a win, the cards left and the score when stuck (docs/interface.md, "Dialogs"). A game with moves also offers Replay and Share replay
-(docs/interface.md, "The game page")."""
+after a win, the cards left and the score when stuck (docs/interface.md, "Dialogs"). A game
+with moves also offers Replay and Share replay (docs/interface.md, "The game page")."""
 
 from __future__ import annotations
 
