@@ -267,6 +267,21 @@ def test_stalemate_after_a_move_offers_undo(deal_page: Page) -> None:
     expect(status(deal_page)).to_have_text(f"Undid {removed}")
 
 
+#: For each row of an element's visible children: how far its first child's left edge and its
+#: last child's right edge are from the element's content box.
+ROW_EDGES = """(box) => {
+  const inner = box.getBoundingClientRect();
+  const rows = new Map();
+  for (const child of box.children) {
+    const r = child.getBoundingClientRect();
+    if (!r.width) continue;
+    const row = rows.get(Math.round(r.top)) || [Infinity, -Infinity];
+    rows.set(Math.round(r.top), [Math.min(row[0], r.left), Math.max(row[1], r.right)]);
+  }
+  return [...rows.values()].map(([left, right]) => [left - inner.left, inner.right - right]);
+}"""
+
+
 @pytest.mark.parametrize("how", ["Close", "a tap outside"])
 def test_the_end_dialog_closes_by_its_close_button_and_by_a_tap_outside(
     deal_page: Page, how: str
@@ -280,6 +295,9 @@ def test_the_end_dialog_closes_by_its_close_button_and_by_a_tap_outside(
     expect(dialog).to_contain_text("No more moves")
     summary = f"{game.cards_left()} cards left, score {game.score}."
     expect(deal_page.locator("#end-summary")).to_have_text(summary)
+    # Its buttons fill every row they wrap into: no ragged edge (Vietnamese labels are long).
+    rows = deal_page.locator("#end-dialog .dialog-actions").evaluate(ROW_EDGES)
+    assert rows and all(abs(left) <= 1 and abs(right) <= 1 for left, right in rows), rows
     deal_page.locator("#end-body").click()  # inside: nothing
     deal_page.locator("#end-title").click(position={"x": 2, "y": 2})
     expect(dialog).to_be_visible()
