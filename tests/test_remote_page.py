@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 from types import SimpleNamespace
@@ -309,10 +310,18 @@ class _Snapshot(HTMLParser):
             self.stack[-1].append(data)
 
 
-def game_page_in_a_worker(site: Path, search: str, stored: dict[str, str] | None = None) -> _Worker:
-    """The game page of the build ``site``, mounted in a worker as applier.mjs mounts it."""
+def game_page_in_a_worker(
+    site: Path,
+    search: str,
+    stored: dict[str, str] | None = None,
+    change: Callable[[list[Any]], None] | None = None,
+) -> _Worker:
+    """The game page of the build ``site``, mounted in a worker as applier.mjs mounts it
+    (``change``: what the page changed in its tree before it sent it)."""
     parser = _Snapshot()
     parser.feed((site / "index.html").read_text(encoding="utf-8"))
+    if change is not None:
+        change(parser.root)
 
     def send(ops: str) -> None:
         worker.batches.append(json.loads(ops))
@@ -428,3 +437,37 @@ def test_taps_the_last_page_had_not_saved_are_played_once_on_the_same_game(
     assert doc.getElementById("moves").textContent == ("1" if same_game else "0")
     stored = [op for op in worker.sent if op[:2] == ["store", "halfmoon.game"]]
     assert json.loads(stored[-1][2])["moves"] == (str(move) if same_game else "")
+
+
+def elements(tree: list[Any]) -> Iterator[list[Any]]:
+    """Every element of a sent tree (``[tag, svg, attrs, child...]``), in order."""
+    yield tree
+    for child in tree[3:]:
+        if isinstance(child, list):
+            yield from elements(child)
+
+
+def test_a_first_visits_board_with_early_taps_marked_is_adopted_and_unmarked(site: Path) -> None:
+    """The applier sends the page before early.js's ``take()`` unmarks the cards tapped on the
+    painted board (docs/startup.md): the board is adopted all the same, its elements kept, and
+    the marks go in the mirror and on the page."""
+    marked: list[list[Any]] = []
+
+    def tap_first_card(root: list[Any]) -> None:
+        """A card of the painted board tapped (the board the build wrote, in Vietnamese, which
+        early.js keeps on a Vietnamese page)."""
+        card = next(el for el in elements(root) if el[0] == "button" and "hm-card" in str(el[2]))
+        card[2] = [[n, f"{v} hm-tapped" if n == "class" else v] for n, v in card[2]]
+        marked.append(card)
+
+    worker = game_page_in_a_worker(site, "?lang=vi", change=tap_first_card)
+    doc = worker.document
+    assert doc.documentElement.hasAttribute("data-ready")
+    place = dict(marked[0][2])["data-place"]
+    board = doc.getElementById("board")
+    card = board.querySelector(f'button[data-place="{place}"]')
+    assert not [op for op in worker.sent if op[0] == "html" and op[1] == board.id_number]
+    assert "hm-tapped" not in card.getAttribute("class")
+    unmarked = [op for op in worker.sent if op[:3] == ["attr", card.id_number, "class"]]
+    assert unmarked and "hm-tapped" not in unmarked[-1][3]
+    assert not board.querySelector(".hm-early")  # adopted: no longer the painted board

@@ -134,8 +134,10 @@ class BoardView:
         stop = root.querySelector('[tabindex="0"]')  # the player's tab stop, kept
         wanted = str(stop.getAttribute("data-place")) if found(stop) else None
         parts = drawn_board(game, self.lang, interactive=self.interactive, current=wanted)
-        if str(root.innerHTML) != "".join(to_html(part) for part in parts):
+        if _unmarked(str(root.innerHTML)) != "".join(to_html(part) for part in parts):
             return False
+        for tapped in root.querySelectorAll(f".{EARLY_TAP}"):
+            tapped.classList.remove(EARLY_TAP)  # a worker's mirror has them: early.js's page not
         self._root = root
         self._reserve = root.querySelector(":scope > .hm-reserve")
         self._find_places()
@@ -399,3 +401,14 @@ class BoardView:
         target = event.target
         if found(target) and target.classList.contains("hm-leaving"):
             target.remove()
+
+
+EARLY_TAP = "hm-tapped"
+"""The mark early.js puts on a card tapped before Python (docs/startup.md, "Taps before
+data-ready"). ``halfmoonEarly.take()`` removes the marks on the page; a page whose Python runs
+in a worker sent its elements before that (docs/worker.md), so its mirror may still have them."""
+
+
+def _unmarked(markup: str) -> str:
+    """``markup`` without early.js's tap marks."""
+    return markup.replace(f" {EARLY_TAP}", "")
