@@ -322,6 +322,12 @@ def test_several_taps_before_the_frame_are_saved_once_after_it(warm_page: Page) 
     game.push(second)
     warm_page.evaluate("(cards) => { for (const el of cards) el.click(); }", taps)  # one task
     expect(warm_page.locator("html")).not_to_have_attribute("data-saving", "")
+    # Stored (Python in a worker sets data-saving only when its batch comes back).
+    both = f"{first},{second}"
+    warm_page.wait_for_function(
+        "([key, moves]) => (JSON.parse(localStorage.getItem(key) || '{}').moves === moves)",
+        arg=[GAME_KEY, both],
+    )
     writes = warm_page.evaluate("window.__writes")
     assert writes.count(GAME_KEY) == 1, writes  # two removals, one save
     assert stored_moves(warm_page) == f"{first},{second}"
