@@ -471,3 +471,22 @@ def test_a_first_visits_board_with_early_taps_marked_is_adopted_and_unmarked(sit
     unmarked = [op for op in worker.sent if op[:3] == ["attr", card.id_number, "class"]]
     assert unmarked and "hm-tapped" not in unmarked[-1][3]
     assert not board.querySelector(".hm-early")  # adopted: no longer the painted board
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["[" * 5000 + "]" * 5000, '{"game": "' + "x" * 100_000 + '", "taps": []}', "{not json", "7"],
+    ids=["nested", "huge", "not-json", "a-number"],
+)
+def test_unsaved_taps_of_any_shape_neither_stop_the_start_nor_stay(site: Path, value: str) -> None:
+    """Stored text may be anything (docs/storage.md): the start goes on, nothing is played, and
+    the key goes."""
+    worker = game_page_in_a_worker(
+        site, "?lang=en&deal=HM1-N-AAAAAAB", {"halfmoon.unsaved-taps": value}
+    )
+    doc = worker.document
+    assert doc.documentElement.hasAttribute("data-ready"), doc.documentElement.getAttribute(
+        "data-error"
+    )
+    assert doc.getElementById("moves").textContent == "0"
+    assert ["store", "halfmoon.unsaved-taps", None] in worker.sent

@@ -79,6 +79,11 @@ def make_snapshot(game: Game, *, lang: str, markup: str, time_text: str) -> str 
     return text if js_length(text) <= MAX_SNAPSHOT_CHARS else None
 
 
+MAX_TAKEN_LENGTH = 50_000
+"""The longest text of kept taps read: a game's identity and its taps are far shorter; the
+taps a page left unsaved come from storage, which may hold anything."""
+
+
 def early_taps(taken: Any, game: Game) -> list[str]:
     """The places tapped before Python was up, in order (``halfmoonEarly.take()``'s JSON).
 
@@ -86,11 +91,11 @@ def early_taps(taken: Any, game: Game) -> list[str]:
     every tap names a place: a queue for another game, or not of early.js's making, is dropped
     whole, never played in part.
     """
-    if not isinstance(taken, str):
+    if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:
         return []
     try:
         data = json.loads(taken)
-    except ValueError:
+    except (ValueError, RecursionError):  # stored text may be anything (docs/storage.md)
         return []
     if not isinstance(data, dict) or data.get("game") != game_identity(game):
         return []
@@ -104,11 +109,11 @@ def early_taps(taken: Any, game: Game) -> list[str]:
 
 def early_focus(taken: Any) -> str | None:
     """The place of the card that had the keyboard focus on the painted board, if any."""
-    if not isinstance(taken, str):
+    if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:
         return None
     try:
         data = json.loads(taken)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     place = data.get("focus") if isinstance(data, dict) else None
     return place if isinstance(place, str) and place in PLACES else None
