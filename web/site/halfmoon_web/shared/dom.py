@@ -68,16 +68,11 @@ def decide_in_event(
         decide(element, kind, rule)
 
 
-def journal_taps(
-    document: Any, key: str, selector: str, attr: str, base: str, first: list[str]
-) -> None:
-    """Tell the page in a worker which taps a save now holds, and to keep the later ones if it
-    goes before the next save (:meth:`~halfmoon_web.remote.mirror.MirrorDocument.journal_taps`).
-    On the main thread a save is written in the page's own task when it goes: nothing to
-    tell."""
-    journal = getattr(document, "journal_taps", None)
-    if journal is not None:
-        journal(key, selector, attr, base, first)
+def tap_journal(document: Any) -> Callable[..., None] | None:
+    """The page's journal of taps not yet saved, where it keeps one (Python in a worker:
+    :meth:`~halfmoon_web.remote.mirror.MirrorDocument.journal_taps`); None on the main thread,
+    where a save is written in the page's own task when it goes."""
+    return getattr(document, "journal_taps", None)
 
 
 def focus_lost(document: Any) -> bool:

@@ -82,11 +82,10 @@ class EndDialog:
         if game.status != "won":
             return state.t("end_summary_lost", cards=game.cards_left(), score=game.score)
         stats = self.data.stats()
-        best = stats.best_time_ms
         elapsed = state.session.clock.elapsed(self.dom.now())
-        key = "end_summary_record" if best is not None and elapsed <= best else "end_summary_won"
-        best_text = format_time(best) if best is not None else format_time(elapsed)
-        return state.t(key, streak=stats.streak, best=best_text, rate=stats.win_rate or 0)
+        best = elapsed if stats.best_time_ms is None else stats.best_time_ms
+        key = "end_summary_record" if elapsed <= best else "end_summary_won"
+        return state.t(key, streak=stats.streak, best=format_time(best), rate=stats.win_rate or 0)
 
     def body(self) -> str:
         """The dialog's text: the win's figures, or what the player can do when stuck."""

@@ -21,7 +21,7 @@ from halfmoon_web.game_page.parts import saving_view
 from halfmoon_web.model.clock import format_time
 from halfmoon_web.model.snapshot import game_identity, make_snapshot
 from halfmoon_web.shared import i18n
-from halfmoon_web.shared.dom import journal_taps
+from halfmoon_web.shared.dom import tap_journal
 from halfmoon_web.storage.game_store import SaveResult
 from halfmoon_web.storage.storage import SNAPSHOT_KEY, UNSAVED_TAPS_KEY
 
@@ -118,16 +118,11 @@ class Saver:
         """Tell a page whose Python runs in a worker that the game as stored holds every tap
         played so far, the selection aside: it keeps the later taps, to be stored if it goes
         before the next save (docs/worker.md, "Saving against a closing tab")."""
-        game = self.state.session.game
-        selected = list(self.board.model.selected())
-        journal_taps(
-            self.dom.document,
-            UNSAVED_TAPS_KEY,
-            CARD_SELECTOR,
-            "data-place",
-            game_identity(game),
-            selected,
-        )
+        journal = tap_journal(self.dom.document)
+        if journal is not None:  # nothing to compute for a page that keeps none
+            game = self.state.session.game
+            selected = list(self.board.model.selected())
+            journal(UNSAVED_TAPS_KEY, CARD_SELECTOR, "data-place", game_identity(game), selected)
 
     def save_snapshot(self, *, always: bool = False) -> None:
         """Keep the board as drawn for early.js to paint on the next visit, unless the stored
