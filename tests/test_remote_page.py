@@ -402,11 +402,13 @@ def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -
 
     move = game.legal_moves()[0]
     other = next(m for m in game.legal_moves() if not set(m.places) & set(move.places))
+    for seq, place in enumerate(move.places[:-1], start=1):
+        click_card(worker, place, seq)  # selections: no save waits (the test below)
     worker.sent.clear()
-    for seq, place in enumerate([*move.places, other.places[0]], start=1):
+    for seq, place in enumerate([move.places[-1], other.places[0]], start=2):
         click_card(worker, place, seq * 10)
     timers = [op for op in worker.sent if op[0] == "timer"]
-    assert not [op for op in worker.sent if op[0] == "journal"]  # not before the save
+    assert not [op for op in worker.sent if op[0] == "journal"]  # a save waits: not before it
     for number, op in enumerate(timers, start=100):
         worker.dispatch(json.dumps({"timer": op[1], "seq": number}))
     saved = [i for i, op in enumerate(worker.sent) if op[:2] == ["store", "halfmoon.game"]]
@@ -417,6 +419,22 @@ def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -
     assert spec["base"] == game_identity(game)  # the game as stored: the pair in it
     assert spec["covered"] == 100 + len(timers) - 1  # every tap played so far
     assert spec["first"] == [other.places[0]]  # selected, not yet in the stored game
+
+
+def test_a_selection_with_no_save_waiting_is_held_by_the_game_as_stored(site: Path) -> None:
+    """A tap that removes nothing, when no save waits, is told as held at once: a page closed
+    then stores no journal, and the next start selects nothing (as on the main thread)."""
+    deal = "HM1-N-AAAAAAB"
+    worker = game_page_in_a_worker(site, f"?lang=en&deal={deal}")
+    game = Game.from_code(deal)
+    place = game.legal_moves()[0].places[0]
+    worker.sent.clear()
+    click_card(worker, place, 7)
+    journals = [op for op in worker.sent if op[0] == "journal"]
+    assert journals, "a selection leaves the journal where it was"
+    spec = journals[-1][2]
+    assert spec["base"] == game_identity(game) and spec["covered"] == 7  # the board's message
+    assert spec["first"] == [place]
 
 
 @pytest.mark.parametrize("same_game", [True, False])

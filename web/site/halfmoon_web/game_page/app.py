@@ -80,7 +80,7 @@ class GamePage:
         ctx.on(("backups", "language"), self.backups.render)
         ctx.on(("language",), self.offline.render)
         ctx.subscribe(self.play.on_change)  # a win counted once, and celebrated
-        self.board.on_tap = self.play.on_tap  # a tap's outcome: the clock, the words, the funnel
+        self.board.on_tap = lambda outcome: (self.play.on_tap(outcome), self.saver.tapped())
         self.saver.on_refused = self.tabs.on_save_refused  # another tab's game stopped a save
 
     def shortcuts(self) -> dict[str, Callable[[], object]]:

@@ -114,6 +114,14 @@ class Saver:
             self.journal()
         return result
 
+    def tapped(self) -> None:
+        """A card was tapped (after the game page played it): when no save waits, the game as
+        stored holds this tap too, a selection aside, and the page that keeps a journal is
+        told so; else the save that waits tells it. A selection is then never played again
+        by the next start, as a page whose Python runs on the main thread keeps none."""
+        if not self._waiting:
+            self.journal()
+
     def journal(self) -> None:
         """Tell a page whose Python runs in a worker that the game as stored holds every tap
         played so far, the selection aside: it keeps the later taps, to be stored if it goes
