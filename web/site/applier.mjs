@@ -64,13 +64,38 @@ const stored = () => {
     return null;
   }
 };
-const store = (key, value) => {
+const write = (key, value) => {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
+    return true;
   } catch (error) {
     console.warn(`Half Moon: the browser refused to store ${key}: ${error}`);
+    return false;
   }
+};
+const read = (key) => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+// A write Python numbered (`how`: {n, spares, report}; docs/worker.md, "A write the browser
+// refuses"): when it does not fit, the spare keys are given up one at a time until it does, and
+// put back if it never does; a refusal is told, and so is the outcome when Python asks.
+const store = (key, value, how) => {
+  let kept = write(key, value);
+  if (!how) return;
+  const given = [];
+  for (const spare of kept ? [] : how.spares) {
+    const old = read(spare);
+    if (old === null || !write(spare, null)) continue;
+    given.push([spare, old]);
+    if ((kept = write(key, value))) break;
+  }
+  if (!kept) given.splice(0).forEach(([spare, old]) => write(spare, old));
+  if (how.report || !kept || given.length) tell({ stored: how.n, ok: kept, given_up: given.map(([spare]) => spare) });
 };
 
 let worker = null;
@@ -304,7 +329,7 @@ const apply = (op) => {
       break;
     case "reflow": void el.offsetWidth; break;
     case "title": document.title = op[1]; break;
-    case "store": store(op[1], op[2]); break;
+    case "store": store(op[1], op[2], op[3]); break;
     case "call":
       // A dialog opened or closed moves the focus: the page tells it (focusin), as a player's.
       if (!CALLS.has(op[2])) throw new Error(`no call ${op[2]}`);

@@ -82,6 +82,7 @@ class GamePage:
         ctx.subscribe(self.play.on_change)  # a win counted once, and celebrated
         self.board.on_tap = lambda outcome: (self.play.on_tap(outcome), self.saver.tapped())
         self.saver.on_refused = self.tabs.on_save_refused  # another tab's game stopped a save
+        ctx.stores.storage.on_outcome = self.saver.show_saving  # a write refused late (worker)
 
     def shortcuts(self) -> dict[str, Callable[[], object]]:
         """The keyboard shortcuts (docs/keyboard.md, "Shortcuts")."""
@@ -140,8 +141,7 @@ class GamePage:
         )
 
     def on_hidden(self) -> None:
-        """Hidden: the clock pauses and the game is saved at once (a hidden page may never be
-        shown again)."""
+        """Hidden: the clock pauses, the game is saved at once (it may never be shown again)."""
         self.play.pause()
         self.saver.flush(leaving=True)
 

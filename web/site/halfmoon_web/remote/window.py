@@ -5,7 +5,7 @@ and timers (``page_time.py``), and what it asks of the page (``asks.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +73,8 @@ class MirrorStorage:
     def __init__(self, items: dict[str, str], changes: Changes) -> None:
         self._items = dict(items)
         self._changes = changes
+        self._written = 0
+        self._outcomes: Callable[[int, bool, list[str]], None] | None = None
 
     @property
     def length(self) -> int:
@@ -92,6 +94,35 @@ class MirrorStorage:
     def removeItem(self, key: str) -> None:
         if self._items.pop(str(key), None) is not None:
             self._changes.add("store", str(key), None)
+
+    def write_later(
+        self, key: str, text: str, *, spares: Sequence[str], report: bool, mirror: bool
+    ) -> int:
+        """Send a write the page reports on (storage/late_storage.py); its number. ``spares``
+        are given up, one at a time, when it does not fit; ``report``: said kept or refused
+        (else only refused); ``mirror``: read back at once (else once it is kept)."""
+        self._written += 1
+        if mirror:
+            self._items[key] = text
+        how = {"n": self._written, "spares": list(spares), "report": report}
+        self._changes.add("store", key, text, how)
+        return self._written
+
+    def mirror_kept(self, key: str, text: str) -> None:
+        """A write not mirrored was kept: read back from now on."""
+        self._items[key] = text
+
+    def listen_outcomes(self, listener: Callable[[int, bool, list[str]], None]) -> None:
+        """Hear the page's reports of writes (``{stored: n, ok, given_up}``)."""
+        self._outcomes = listener
+
+    def outcome(self, number: object, kept: object, given_up: object) -> None:
+        """The page reports a write: the spare keys it gave up are gone; the listener hears."""
+        spares = [str(key) for key in given_up] if isinstance(given_up, list) else []
+        for key in spares:
+            self._items.pop(key, None)
+        if self._outcomes is not None and isinstance(number, int):
+            self._outcomes(number, kept is True, spares)
 
     def follow(self, key: object, value: object) -> None:
         """Another tab's write (its ``storage`` event), already on the page: mirrored only.

@@ -92,8 +92,8 @@ class WorkerPage:
     def dispatch(self, message: str) -> None:
         """Play one message of the page: an event on what Python listens to (``{"id", "type",
         "target", ...}``), a timer that fired (``{"timer": n}``), an answer to an ask
-        (``{"answer": n, "ok", "value"}``), the focus or a media query changed; then send its
-        changes."""
+        (``{"answer": n, "ok", "value"}``), a write reported (``{"stored": n, "ok",
+        "given_up"}``), the focus or a media query changed; then send its changes."""
         data = json.loads(message)
         doc, window = self.document, self.window
         if doc is None or window is None:
@@ -114,6 +114,8 @@ class WorkerPage:
                 window.timers.fire(data["timer"])
             if "answer" in data:
                 window.asks.answer(data["answer"], data.get("ok"), data.get("value"))
+            if "stored" in data and window._storage is not None:
+                window._storage.outcome(data["stored"], data.get("ok"), data.get("given_up"))
             if data.get("type") is not None:
                 self._play(data)
         except Exception:  # a failing handler is reported, and the next event still plays

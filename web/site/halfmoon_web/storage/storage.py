@@ -12,6 +12,7 @@ what is stored at each later write that succeeds, until it is stored.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from typing import Any, Protocol
 
@@ -74,6 +75,9 @@ class Storage:
         self._merges: dict[str, Merge] = {}
         """Merged writes the browser refused, by key: remade and tried at each later write."""
         self._retrying = False
+        self.on_outcome: Callable[[], None] | None = None
+        """Told when a write is refused after it was sent (only :class:`~.late_storage.LateStorage`
+        learns a refusal late; the page then shows what is not saved)."""
 
     @classmethod
     def from_window(cls, window: Any) -> Storage:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from halfmoon_web.storage.game_store import GameStore
+from halfmoon_web.storage.late_storage import LateStorage
 from halfmoon_web.storage.saved import SavedData
 from halfmoon_web.storage.storage import Storage
 
@@ -20,5 +21,8 @@ class Stores(NamedTuple):
     def from_window(cls, window: Any) -> Stores:
         """The stores of this browser's ``localStorage``."""
         storage = Storage.from_window(window)
+        backend = storage._backend
+        if backend is not None and hasattr(backend, "write_later"):  # Python in a worker
+            storage = LateStorage(backend)
         data = SavedData(storage)
         return cls(storage, data, GameStore(data))
