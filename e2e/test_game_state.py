@@ -348,6 +348,9 @@ def test_reduced_motion_follows_the_os_until_changed(warm_page: Page) -> None:
     expect(warm_page.locator(".hm-board")).to_have_class(re.compile(r"\bhm-still\b"))
     assert warm_page.locator(".hm-leaving").count() == 0  # the removed cards left without a ghost
     box.uncheck()
+    warm_page.wait_for_function(  # stored (a worker's write comes back after the change)
+        "() => JSON.parse(localStorage.getItem('halfmoon.settings') || '{}').reduced_motion === false"
+    )
     warm_page.reload()
     wait_for_app(warm_page)
     button(warm_page, "Settings").click()

@@ -19,6 +19,7 @@ import pytest
 import test_remote_mirror  # noqa: F401 - stands in for pyodide.ffi, as the board imports it
 
 from halfmoon_core import Game
+from halfmoon_web.model.session import GameSession
 from halfmoon_web.model.snapshot import game_identity
 from halfmoon_web.remote.asks import AskFailed
 from halfmoon_web.remote.mirror import MirrorDocument
@@ -419,6 +420,29 @@ def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -
     assert spec["base"] == game_identity(game)  # the game as stored: the pair in it
     assert spec["covered"] == 100 + len(timers) - 1  # every tap played so far
     assert spec["first"] == [other.places[0]]  # selected, not yet in the stored game
+
+
+def test_another_tabs_game_sent_fresh_with_an_event_stops_the_save_over_it(site: Path) -> None:
+    """docs/worker.md, "Tabs": the page sends the watched keys' values that changed with each
+    message, so a save sees another tab's game even when this page missed its storage event,
+    and asks which game to keep instead of writing over it (docs/storage.md, "Tabs")."""
+    deal = "HM1-N-AAAAAAB"
+    worker = game_page_in_a_worker(site, f"?lang=en&deal={deal}")
+    watches = [op[1] for op in worker.sent if op[0] == "watch"]
+    assert watches == [["halfmoon.game", "halfmoon.stats"]]
+    theirs = Game.from_code(deal)
+    mine, other = theirs.legal_moves()[0], theirs.legal_moves()[1]
+    theirs.push(other)
+    text = json.dumps(GameSession(theirs).to_json(1000.0))
+    worker.dispatch(json.dumps({"seq": 1, "storedNow": [["halfmoon.game", text]]}))
+    worker.sent.clear()
+    for seq, place in enumerate(mine.places, start=2):
+        click_card(worker, place, seq * 10)
+    for op in [op for op in worker.sent if op[0] == "timer"]:
+        worker.dispatch(json.dumps({"timer": op[1], "seq": 99}))
+    assert not [op for op in worker.sent if op[:2] == ["store", "halfmoon.game"]]
+    dialog = worker.document.getElementById("sync-dialog")
+    assert ["call", dialog.id_number, "showModal", []] in worker.sent
 
 
 def test_a_selection_with_no_save_waiting_is_held_by_the_game_as_stored(site: Path) -> None:

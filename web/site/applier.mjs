@@ -86,7 +86,10 @@ const read = (key) => {
 // put back if it never does; a refusal is told, and so is the outcome when Python asks.
 const store = (key, value, how) => {
   let kept = write(key, value);
-  if (!how) return;
+  if (!how) {
+    if (kept) wrote(key, value);
+    return;
+  }
   const given = [];
   for (const spare of kept ? [] : how.spares) {
     const old = read(spare);
@@ -94,7 +97,8 @@ const store = (key, value, how) => {
     given.push([spare, old]);
     if ((kept = write(key, value))) break;
   }
-  if (!kept) given.splice(0).forEach(([spare, old]) => write(spare, old));
+  if (kept) [[key, value], ...given.map(([spare]) => [spare, null])].forEach(([k, v]) => wrote(k, v));
+  else given.splice(0).forEach(([spare, old]) => write(spare, old));
   if (how.report || !kept || given.length) tell({ stored: how.n, ok: kept, given_up: given.map(([spare]) => spare) });
 };
 
@@ -108,9 +112,33 @@ const dirty = new Set();
 addEventListener("input", (event) => dirty.add(event.target), true);
 addEventListener("change", (event) => dirty.add(event.target), true);
 let sequence = 0; // every message's number, so that Python can say which taps it has saved
+// The keys Python reads fresh (a "watch" change): with each message goes the value of each one
+// that differs from what Python last had, as a read at that moment on the main thread would
+// see it (another tab's write whose storage event this page missed; docs/worker.md, "Tabs").
+// A write of Python's carried out after such a value went out may be read by Python after that
+// value: the key's value then goes with the next message again.
+const watched = new Map();
+const toldSinceWrite = new Set();
+const freshlyStored = () => {
+  const changed = [];
+  for (const [key, known] of watched) {
+    const now = read(key);
+    if (now === known) continue;
+    changed.push([key, now]);
+    watched.set(key, now);
+    toldSinceWrite.add(key);
+  }
+  return changed;
+};
+const wrote = (key, value) => {
+  if (!watched.has(key)) return;
+  watched.set(key, toldSinceWrite.delete(key) ? undefined : value);
+};
 const tell = (message) => {
   sequence += 1;
   message.seq = sequence;
+  const stored = freshlyStored();
+  if (stored.length) message.storedNow = stored;
   const fields = [...dirty].filter((el) => numbers.has(el)).map((el) => [numbers.get(el), el.value, Boolean(el.checked)]);
   dirty.clear();
   if (fields.length) message.fields = fields;
@@ -355,6 +383,7 @@ const apply = (op) => {
     }
     case "decide": rules.set(`${op[1]} ${op[2]}`, [].concat(op[3])); break;
     case "journal": setJournal(op[1], op[2]); break;
+    case "watch": op[1].forEach((key) => watched.has(key) || watched.set(key, undefined)); break;
     case "event": document.dispatchEvent(new CustomEvent(op[1], { detail: op[2] })); break;
     case "console": console[op[1]](op[2]); break;
     default: throw new Error(`unknown change ${op[0]}`);

@@ -108,6 +108,12 @@ class MirrorStorage:
         self._changes.add("store", key, text, how)
         return self._written
 
+    def watch(self, keys: Sequence[str]) -> None:
+        """Have the page send, with each message, the value of each of ``keys`` that differs
+        from what the mirror last had (``storedNow``): read fresh, as on the main thread,
+        even where this page missed another tab's ``storage`` event (docs/worker.md)."""
+        self._changes.add("watch", list(keys))
+
     def mirror_kept(self, key: str, text: str) -> None:
         """A write not mirrored was kept: read back from now on."""
         self._items[key] = text

@@ -106,6 +106,9 @@ class WorkerPage:
                 field = doc.elements.get(number)
                 if isinstance(field, MirrorElement):
                     field._value, field._checked = str(value), bool(checked)
+            storage = window._storage
+            for key, value in data.get("storedNow") or [] if storage is not None else []:
+                storage.follow(key, value)  # read fresh (docs/worker.md, "Tabs")
             if "active" in data:
                 doc.activeElement = doc.elements.get(data["active"]) or doc.body
             if isinstance(data.get("media"), dict):
@@ -114,8 +117,8 @@ class WorkerPage:
                 window.timers.fire(data["timer"])
             if "answer" in data:
                 window.asks.answer(data["answer"], data.get("ok"), data.get("value"))
-            if "stored" in data and window._storage is not None:
-                window._storage.outcome(data["stored"], data.get("ok"), data.get("given_up"))
+            if "stored" in data and storage is not None:
+                storage.outcome(data["stored"], data.get("ok"), data.get("given_up"))
             if data.get("type") is not None:
                 self._play(data)
         except Exception:  # a failing handler is reported, and the next event still plays

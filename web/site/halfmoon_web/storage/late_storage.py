@@ -42,6 +42,11 @@ class LateBackend(Backend, Protocol):
         """A write that was not mirrored was kept: reads see it now."""
         ...
 
+    def watch(self, keys: Sequence[str]) -> None:
+        """Keep ``keys`` read fresh: another tab's write is seen even when its ``storage`` event
+        was missed."""
+        ...
+
     def listen_outcomes(self, listener: Callable[[int, bool, list[str]], None]) -> None:
         """Hear each outcome the page reports: the write's number, whether it was kept, the
         spare keys it gave up for it."""
@@ -60,8 +65,13 @@ class _Sent(NamedTuple):
 class LateStorage(Storage):
     """:class:`Storage` over a :class:`LateBackend`: refusals are learnt after the write."""
 
-    def __init__(self, backend: LateBackend) -> None:
+    def __init__(self, backend: LateBackend, fresh: Sequence[str] = ()) -> None:
+        """``fresh``: the keys another tab's writes to must be seen in, as soon as the next
+        event, as a read of the browser's storage would see them (the tabs' merges and
+        conflicts: docs/storage.md, "Tabs")."""
         super().__init__(backend)
+        if fresh:
+            backend.watch(fresh)
         self._late = backend
         self._refused: set[str] = set()
         """Keys whose last write was refused: written as tries until one is kept."""

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 from halfmoon_web.storage.game_store import GameStore
 from halfmoon_web.storage.late_storage import LateStorage
 from halfmoon_web.storage.saved import SavedData
-from halfmoon_web.storage.storage import Storage
+from halfmoon_web.storage.storage import GAME_KEY, STATS_KEY, Storage
 
 
 class Stores(NamedTuple):
@@ -23,6 +23,6 @@ class Stores(NamedTuple):
         storage = Storage.from_window(window)
         backend = storage._backend
         if backend is not None and hasattr(backend, "write_later"):  # Python in a worker
-            storage = LateStorage(backend)
+            storage = LateStorage(backend, fresh=(GAME_KEY, STATS_KEY))
         data = SavedData(storage)
         return cls(storage, data, GameStore(data))
