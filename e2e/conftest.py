@@ -78,7 +78,7 @@ sys.path.insert(
 
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
-from game_support import DEAL, button, open_deal, set_setting  # noqa: E402
+from game_support import DEAL, button, open_deal, set_setting, settle  # noqa: E402
 from harness import (  # noqa: E402
     CONTROLLED,
     TEST_CHROMIUM_ARGS,
@@ -269,6 +269,7 @@ def deal_page(game_page: Page, module_context_args: dict[str, Any]) -> Iterator[
     guard.clear()  # a problem of an earlier test failed that test
     page.set_viewport_size(module_context_args["viewport"])
     page.emulate_media(forced_colors="none")
+    settle(page)  # what the last test's last click opens is open
     while page.get_by_role("dialog").count():
         page.keyboard.press("Escape")
     changed = [

@@ -56,13 +56,22 @@ def spoken(game: Game, places: Iterable[str], lang: str = "en") -> str:
     return f"{', '.join(names[:-1])} {'và' if lang == 'vi' else 'and'} {names[-1]}"
 
 
+def settle(page: Page) -> None:
+    """Wait until a page whose Python runs in a worker has played every event sent to it (its
+    changes carried out: a dialog a click opens is open), as a page whose Python runs on the
+    main thread has once the click returns (docs/worker.md, "Messages": ``played``)."""
+    page.wait_for_function("() => !window.halfmoonBusy")
+
+
 def card(page: Page, game: Game, place: str, lang: str = "en") -> Locator:
-    """The button of the card at ``place``."""
+    """The button of the card at ``place``, once the page has played what came before."""
+    settle(page)
     return page.get_by_role("button", name=card_name(game, place, lang), exact=True)
 
 
 def button(page: Page, name: str) -> Locator:
-    """A button by its exact accessible name."""
+    """A button by its exact accessible name, once the page has played what came before."""
+    settle(page)
     return page.get_by_role("button", name=name, exact=True)
 
 
@@ -101,6 +110,7 @@ def set_setting(page: Page, label: str, on: bool) -> None:
     box = page.get_by_label(label, exact=True)
     box.set_checked(on)
     expect(box).to_be_checked(checked=on)
+    settle(page)  # stored
 
 
 def open_deal(page: Page, code: str) -> None:

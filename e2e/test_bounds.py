@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import pytest
-from game_support import DEAL, button, open_settings, play, set_setting, status
+from game_support import DEAL, button, open_settings, play, set_setting, settle, status
 from harness import open_app, open_site_file, store_texts, wait_for_app
 from playwright.sync_api import Page, expect
 
@@ -67,6 +67,7 @@ def first_move(page: Page) -> Game:
 def new_game(page: Page) -> None:
     code = page.locator("#deal-code").inner_text()
     button(page, "New game").click()
+    settle(page)  # the dialog, if it asks, is open
     dialog = page.get_by_role("dialog")
     if dialog.count():
         dialog.get_by_role("button", name="New game").click()

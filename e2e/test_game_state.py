@@ -17,6 +17,7 @@ from game_support import (
     card_name,
     play,
     set_setting,
+    settle,
     spoken,
     status,
     winning_game,
@@ -348,9 +349,7 @@ def test_reduced_motion_follows_the_os_until_changed(warm_page: Page) -> None:
     expect(warm_page.locator(".hm-board")).to_have_class(re.compile(r"\bhm-still\b"))
     assert warm_page.locator(".hm-leaving").count() == 0  # the removed cards left without a ghost
     box.uncheck()
-    warm_page.wait_for_function(  # stored (a worker's write comes back after the change)
-        "() => JSON.parse(localStorage.getItem('halfmoon.settings') || '{}').reduced_motion === false"
-    )
+    settle(warm_page)  # stored (in a worker, the write comes back after the change)
     warm_page.reload()
     wait_for_app(warm_page)
     button(warm_page, "Settings").click()

@@ -481,6 +481,25 @@ def test_taps_the_last_page_had_not_saved_are_played_once_on_the_same_game(
     assert json.loads(stored[-1][2])["moves"] == (str(move) if same_game else "")
 
 
+def test_the_time_a_page_went_at_comes_back_with_the_save_it_names(site: Path) -> None:
+    """docs/worker.md, "Saving against a closing tab": while the clock runs, each journal
+    carries the page's time, the game's time then and as stored; the page stores the game's
+    time when it goes, which the next start takes on that very save."""
+    deal = "HM1-N-AAAAAAB"
+    worker = game_page_in_a_worker(site, f"?lang=en&deal={deal}")
+    game = Game.from_code(deal)
+    click_card(worker, game.legal_moves()[0].places[0], 1)  # the clock starts: no save waits
+    spec = [op for op in worker.sent if op[0] == "journal"][-1][2]
+    assert spec["clock"] == [2000.0, 0, 0]  # the page's time, the game's, the stored one's
+
+    stored = json.dumps({**GameSession(game, elapsed_ms=4000).to_json(0.0)})
+    left = json.dumps({"game": game_identity(game), "taps": [], "clock": [4000, 63_000]})
+    again = game_page_in_a_worker(
+        site, "?lang=en", {"halfmoon.game": stored, "halfmoon.unsaved-taps": left}
+    )
+    assert again.document.getElementById("time").textContent == "1:03"
+
+
 def elements(tree: list[Any]) -> Iterator[list[Any]]:
     """Every element of a sent tree (``[tag, svg, attrs, child...]``), in order."""
     yield tree

@@ -24,6 +24,7 @@ from halfmoon_web.model.snapshot import (
     MAX_SNAPSHOT_CHARS,
     early_taps,
     game_identity,
+    unsaved_time,
 )
 from halfmoon_web.storage.storage import SNAPSHOT_KEY, Storage
 
@@ -136,6 +137,43 @@ def test_taps_on_a_board_of_another_game_are_dropped(painted: object) -> None:
 )
 def test_a_queue_not_of_early_js_making_is_dropped_whole(text: object) -> None:
     assert early_taps(text, game_after()) == []
+
+
+# -- the game's time when the last page went (docs/worker.md) --------------------------------
+def left_at(game: object, clock: object) -> str:
+    return json.dumps({"game": game, "taps": [], "clock": clock})
+
+
+def test_the_time_a_page_went_at_is_taken_on_its_very_save() -> None:
+    game = game_after("5-6")
+    assert unsaved_time(left_at(f"{DEAL} 5-6", [4000, 9500]), game, 4000) == 9500
+
+
+@pytest.mark.parametrize(
+    ("text", "stored"),
+    [
+        (left_at(f"{DEAL} 5-6", [4000, 9500]), 4100),  # another save was stored since
+        (left_at(DEAL, [4000, 9500]), 4000),  # another game
+        (left_at(f"{DEAL} 5-6", None), 4000),
+        (left_at(f"{DEAL} 5-6", [4000]), 4000),
+        (left_at(f"{DEAL} 5-6", [4000, "9500"]), 4000),
+        (left_at(f"{DEAL} 5-6", [4000, 9500.5]), 4000),
+        (left_at(f"{DEAL} 5-6", [4000, True]), 4000),
+        (json.dumps({"game": f"{DEAL} 5-6"}), 4000),
+        ("[" * 100_000, 4000),
+        ("not json", 4000),
+    ],
+)
+def test_a_time_not_of_that_save_or_not_a_time_is_not_taken(text: str, stored: int) -> None:
+    assert unsaved_time(text, game_after("5-6"), stored) is None
+
+
+@pytest.mark.parametrize(
+    ("left", "taken"), [(3000, 4000), (MAX_DURATION_MS * 2, MAX_DURATION_MS), (-5, 4000)]
+)
+def test_a_time_taken_is_never_less_than_stored_nor_over_the_longest(left: int, taken: int) -> None:
+    text = left_at(f"{DEAL} 5-6", [4000, left])
+    assert unsaved_time(text, game_after("5-6"), 4000) == taken
 
 
 @pytest.mark.parametrize(

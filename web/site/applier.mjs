@@ -145,7 +145,8 @@ const tell = (message) => {
   message.now = performance.now();
   message.epoch = Date.now();
   message.offset = new Date().getTimezoneOffset();
-  send({ kind: "event", event: JSON.stringify(message) });
+  window.halfmoonBusy = true;
+  send({ kind: "event", event: JSON.stringify(message), seq: sequence });
 };
 const MEDIA_QUERIES = %MEDIA_QUERIES%;
 const media = () => Object.fromEntries(MEDIA_QUERIES.map((query) => [query, matchMedia(query).matches]));
@@ -270,9 +271,18 @@ const setJournal = (key, spec) => {
   const later = journal && journal.key === key ? journal.taps.filter(([n]) => n > spec.covered) : [];
   journal = { ...spec, key, taps: [...spec.first.map((value) => [0, value]), ...later] };
 };
+// While the game's clock runs (`clock`: a time of this page's, the game's time then, its time
+// as stored), its time at pagehide goes too, with the time stored, for the next start to
+// take when storage still holds that very save.
 addEventListener("pagehide", () => {
-  if (!journal || !journal.taps.some(([n]) => n > 0)) return;
-  store(journal.key, JSON.stringify({ game: journal.base, taps: journal.taps.map(([, value]) => value) }));
+  const running = journal && journal.clock;
+  if (!journal || !(running || journal.taps.some(([n]) => n > 0))) return;
+  const kept = { game: journal.base, taps: journal.taps.map(([, value]) => value) };
+  if (running) {
+    const [at, elapsed, stored] = journal.clock;
+    kept.clock = [stored, Math.round(elapsed + performance.now() - at)];
+  }
+  store(journal.key, JSON.stringify(kept));
 });
 // Back from the back-forward cache: the page goes on, and its own saves will follow.
 addEventListener("pageshow", (event) => {
@@ -434,6 +444,10 @@ const launch = () => {
   worker.onmessage = ({ data }) => {
     if (data.kind === "changes") {
       for (const op of JSON.parse(data.ops)) apply(op);
+    } else if (data.kind === "played") {
+      // Python has played every message sent so far (its changes came first): nothing is on
+      // the way. The tests wait on it (e2e/game_support.py's settle); nothing else reads it.
+      if (data.seq === sequence) window.halfmoonBusy = false;
     } else if (data.kind === "stage") {
       stage(data.name);
     } else if (data.kind === "progress") {

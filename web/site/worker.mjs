@@ -2,11 +2,12 @@
 // The main thread's applier (applier.mjs) starts it and talks to it in messages:
 //   to here:   {kind: "start", urls}            load Pyodide and the page's Python
 //              {kind: "mount", page: JSON text} mount the page on the mirror of its elements
-//              {kind: "event", event: JSON text} an event on an element Python listens to
+//              {kind: "event", event: JSON text, seq} an event on an element Python listens to
 //   from here: {kind: "stage", name}            a start-up stage (early.js's progress line)
 //              {kind: "progress"}               a file came in (the start guard's watchdog)
 //              {kind: "loaded"}                 Python is up: send the page
 //              {kind: "changes", ops: JSON text} one batch of changes to carry out
+//              {kind: "played", seq}            the event seq is played (its changes went first)
 //              {kind: "failed", message, trap}  the runtime could not start (trap: it crashed)
 // It knows nothing of the game: it loads Pyodide as runtime.mjs does for the main thread (the
 // page's bytecode standard library and app archive, the lazy fallback) and hands each message
@@ -78,7 +79,10 @@ addEventListener("message", ({ data }) => {
   try {
     if (data.kind === "start") start(data).catch(report);
     else if (data.kind === "mount") python.mount(data.page, (ops) => post({ kind: "changes", ops }));
-    else if (data.kind === "event" && python) python.dispatch(data.event);
+    else if (data.kind === "event" && python) {
+      python.dispatch(data.event);
+      post({ kind: "played", seq: data.seq });
+    }
   } catch (error) {
     report(error);
   }

@@ -221,5 +221,5 @@ def start(window: Any) -> GamePage:
     state, notices = startup.load(dom, stores)
     early = startup.take_early(window)  # before the board is built: unmarked, it is adopted
     page = GamePage(PageContext(dom, stores, state))
-    page.begin(early, notices, startup.take_unsaved(stores))
+    page.begin(early, notices, startup.take_unsaved(stores, state.session))
     return page

@@ -107,6 +107,28 @@ def early_taps(taken: Any, game: Game) -> list[str]:
     return list(taps)
 
 
+def unsaved_time(taken: Any, game: Game, stored_ms: int) -> int | None:
+    """The game's time when the last page went (its journal's ``clock``: the time stored,
+    the time at leaving; docs/worker.md, "Saving against a closing tab"), when that page's
+    journal is of ``game`` exactly and storage still holds the save it names (``stored_ms``);
+    else None. Never less than the time stored, never over the longest a save holds."""
+    if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:
+        return None
+    try:
+        data = json.loads(taken)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("game") != game_identity(game):
+        return None
+    clock = data.get("clock")
+    if not isinstance(clock, list) or len(clock) != 2:
+        return None
+    stored, left = clock
+    if not all(type(value) is int for value in clock) or stored != stored_ms:
+        return None
+    return min(max(left, stored), MAX_DURATION_MS)
+
+
 def early_focus(taken: Any) -> str | None:
     """The place of the card that had the keyboard focus on the painted board, if any."""
     if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:

@@ -653,13 +653,25 @@ class MirrorDocument(Listening):
         and ``repeat: false`` (not on a key held down)."""
         self.changes.add("decide", el.id_number, kind, rule)
 
-    def journal_taps(self, key: str, selector: str, attr: str, base: str, first: list[str]) -> None:
+    def journal_taps(
+        self,
+        key: str,
+        selector: str,
+        attr: str,
+        base: str,
+        first: list[str],
+        clock: tuple[float, int, int] | None = None,
+    ) -> None:
         """Have the page write down each click on an element ``selector`` matches (by its
         ``attr``) until the next call, and store them under ``key`` if it goes before a save
         holds them (docs/worker.md, "Saving against a closing tab"): ``base`` names the game as
         stored now, which holds every tap played so far; ``first`` are the taps to play before
-        the ones written down (the selection)."""
+        the ones written down (the selection); ``clock``, when the game's clock runs: a time of
+        the page's (``performance.now()``), the game's time then, and its time as stored, for
+        the page to store the game's time when it goes."""
         spec = {"selector": selector, "attr": attr, "base": base, "first": first}
+        if clock is not None:
+            spec["clock"] = list(clock)
         self.changes.add("journal", key, {**spec, "covered": self.played})
 
     def dispatchEvent(self, event: Any) -> bool:

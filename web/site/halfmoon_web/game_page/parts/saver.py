@@ -46,6 +46,8 @@ class Saver:
     _leave_guard: object | None
     """The ``beforeunload`` listener (made the first time it is needed)."""
     _guarding: bool
+    _stored_elapsed: int | None
+    """The game's time in the save last written (for a worker page's journal)."""
     """Whether it listens now: something is not saved."""
     on_refused: Callable[[SaveResult], None] | None = None
     """Told when another tab's game stopped a save (``behind`` or ``conflict``): tab sync."""
@@ -61,6 +63,7 @@ class Saver:
         self._leave_guard = None
         self._guarding = False
         self._waiting = False
+        self._stored_elapsed = None
 
     def on_change(self, change: Change) -> None:
         """A move, or another game of this page's: save it after the frame; a game as stored
@@ -107,10 +110,12 @@ class Saver:
         """Store the game in progress (``force``: over another tab's; see
         :meth:`~halfmoon_web.storage.game_store.GameStore.save`) and, when it was written, the
         snapshot (``leaving``: even if the board is the same, for the clock it shows)."""
-        result = self.stores.games.save(self.state.session, self.dom.now(), force=force)
+        now = self.dom.now()
+        result = self.stores.games.save(self.state.session, now, force=force)
         if result in ("saved", "failed"):
             self.save_snapshot(always=leaving)
         if result == "saved":
+            self._stored_elapsed = self.state.session.clock.elapsed(now)
             self.journal()
         return result
 
@@ -128,9 +133,14 @@ class Saver:
         before the next save (docs/worker.md, "Saving against a closing tab")."""
         journal = tap_journal(self.dom.document)
         if journal is not None:  # nothing to compute for a page that keeps none
-            game = self.state.session.game
+            session = self.state.session
             selected = list(self.board.model.selected())
-            journal(UNSAVED_TAPS_KEY, CARD_SELECTOR, "data-place", game_identity(game), selected)
+            now, stored = self.dom.now(), self._stored_elapsed
+            clock = None
+            if session.clock.running and stored is not None:
+                clock = (now, session.clock.elapsed(now), stored)
+            base = game_identity(session.game)
+            journal(UNSAVED_TAPS_KEY, CARD_SELECTOR, "data-place", base, selected, clock)
 
     def save_snapshot(self, *, always: bool = False) -> None:
         """Keep the board as drawn for early.js to paint on the next visit, unless the stored

@@ -18,6 +18,7 @@ from halfmoon_web.game_page.frame.page_state import PageState
 from halfmoon_web.game_page.parts.saving_view import problem_texts
 from halfmoon_web.model.daily_deal import date_text, link_date, open_code, open_daily, today
 from halfmoon_web.model.session import GameSession
+from halfmoon_web.model.snapshot import unsaved_time
 from halfmoon_web.shared import i18n
 from halfmoon_web.shared.dom import found, page_language, url_param, url_value
 from halfmoon_web.storage.storage import UNSAVED_TAPS_KEY
@@ -98,14 +99,18 @@ def first_deal(built: object) -> str | None:
         return None
 
 
-def take_unsaved(stores: Stores) -> str | None:
+def take_unsaved(stores: Stores, session: GameSession) -> str | None:
     """The taps the last page made but had not saved when it went (its applier stored them:
     docs/worker.md, "Saving against a closing tab"), as JSON for
-    :func:`~halfmoon_web.model.snapshot.early_taps`; the key is removed: they are played once."""
+    :func:`~halfmoon_web.model.snapshot.early_taps`; the key is removed: they are played once.
+    The game's time when that page went is taken now, when it is of ``session``'s very save."""
     storage = stores.storage
     text = storage.get_text(UNSAVED_TAPS_KEY)
     if text is not None:
         storage.remove(UNSAVED_TAPS_KEY)
+        left = unsaved_time(text, session.game, session.clock.elapsed(0))
+        if left is not None:
+            session.clock.reset(left)
     return text
 
 
