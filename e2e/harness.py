@@ -299,6 +299,9 @@ def open_app(
     base = base_url or getattr(page, "site_url", None)
     if base is None:
         raise ValueError("open_app needs base_url (or a page from the `page` fixture)")
+    # What the page shown was told is played first (its save stored), as on the main thread,
+    # where a click's handler has run when the click returns (docs/worker.md, "Messages").
+    page.wait_for_function("() => !window.halfmoonBusy")
     page.goto(urljoin(base, path))
     return wait_for_app(page, expect_error=expect_error, timeout_ms=timeout_ms)
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from game_support import DEAL, button, play, status, winning_game
+from game_support import DEAL, button, play, settle, status, winning_game
 from harness import empty_tab, open_app, store_texts, stored_texts, wait_for_app
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
@@ -215,6 +215,7 @@ def a_few_games(warm_context: BrowserContext, site_url: str) -> dict[str, str]:
     play_line(page, fixture["start"], fixture["moves"])
     page.keyboard.press("Escape")
     button(page, "New game").click()
+    settle(page)  # the new deal shown
     play_line(page, page.locator("#deal-code").inner_text(), "")
     stored = stored_texts(page)
     page.close()

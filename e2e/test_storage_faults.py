@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from game_support import DEAL, button, play, status, winning_game
+from game_support import DEAL, button, play, settle, status, winning_game
 from harness import new_tab, open_app, store_texts
 from playwright.sync_api import Locator, Page, expect
 
@@ -95,6 +95,7 @@ def test_a_win_refused_by_a_full_storage_is_stored_merged_by_the_next_move(
     button(warm_page, "Close").click()
     refuse_stats(warm_page, False)  # room again
     button(warm_page, "New game").click()  # the won game is left: nothing more to count
+    settle(warm_page)  # the new deal shown
     code = warm_page.locator("#deal-code").inner_text()
     game = Game.from_code(code)
     play(warm_page, game, game.legal_moves()[0])  # the next move's save succeeds

@@ -378,6 +378,9 @@ def test_the_game_page_starts_in_the_worker_and_a_pair_played_by_clicks_is_saved
     assert json.loads(saved[-1][2])["moves"] == str(move)
 
 
+GAME = "halfmoon.game"
+
+
 def click_card(worker: _Worker, place: str, seq: int) -> None:
     """A click on the card at ``place``, forwarded as applier.mjs forwards it: to the board's
     listener, then to the page's, each message numbered."""
@@ -405,21 +408,20 @@ def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -
     other = next(m for m in game.legal_moves() if not set(m.places) & set(move.places))
     for seq, place in enumerate(move.places[:-1], start=1):
         click_card(worker, place, seq)  # selections: no save waits (the test below)
-    worker.sent.clear()
-    for seq, place in enumerate([move.places[-1], other.places[0]], start=2):
-        click_card(worker, place, seq * 10)
-    timers = [op for op in worker.sent if op[0] == "timer"]
-    assert not [op for op in worker.sent if op[0] == "journal"]  # a save waits: not before it
-    for number, op in enumerate(timers, start=100):
-        worker.dispatch(json.dumps({"timer": op[1], "seq": number}))
-    saved = [i for i, op in enumerate(worker.sent) if op[:2] == ["store", "halfmoon.game"]]
-    journal = [i for i, op in enumerate(worker.sent) if op[0] == "journal"]
-    assert saved and journal and journal[-1] > saved[-1]
+    worker.batches.clear()
+    click_card(worker, move.places[-1], 20)  # the pair: its save after its changes are sent
+    moves_text = ["text", worker.document.getElementById("moves").id_number, "1"]
+    shown = next(i for i, batch in enumerate(worker.batches) if moves_text in batch)
+    saves = [i for i, b in enumerate(worker.batches) if any(op[:2] == ["store", GAME] for op in b)]
+    assert saves and saves[0] > shown  # the tap's frame is not kept waiting by the save
     game.push(move)
-    spec = worker.sent[journal[-1]][2]
-    assert spec["base"] == game_identity(game)  # the game as stored: the pair in it
-    assert spec["covered"] == 100 + len(timers) - 1  # every tap played so far
-    assert spec["first"] == [other.places[0]]  # selected, not yet in the stored game
+    journal = next(op for op in worker.batches[saves[0]] if op[0] == "journal")
+    assert journal[2]["base"] == game_identity(game)  # the game as stored: the pair in it
+    assert journal[2]["covered"] == 20 and journal[2]["first"] == []
+    click_card(worker, other.places[0], 30)  # a selection: no save waits
+    spec = [op for op in worker.sent if op[0] == "journal"][-1][2]
+    assert spec["base"] == game_identity(game) and spec["covered"] == 30
+    assert spec["first"] == [other.places[0]]  # selected, not in the stored game
 
 
 def test_another_tabs_game_sent_fresh_with_an_event_stops_the_save_over_it(site: Path) -> None:

@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 
+from halfmoon_core import Game
+from halfmoon_web.model.session import GameSession
 from halfmoon_web.model.stats import GameRecord, Stats
 from halfmoon_web.remote.mirror import Changes
 from halfmoon_web.remote.window import MirrorStorage
+from halfmoon_web.storage.game_store import GameStore
 from halfmoon_web.storage.late_storage import LateStorage
 from halfmoon_web.storage.saved import SavedData
 from halfmoon_web.storage.storage import GAME_KEY, SNAPSHOT_KEY, STATS_KEY
@@ -193,3 +196,34 @@ def test_a_merged_write_kept_is_read_back_once(page: Page) -> None:
     page.carry_out()
     assert (data.stats().played, data.stats().won) == (1, 1)
     assert not data.uncounted and data.storage.saving
+
+
+def test_a_game_write_taken_as_refused_then_kept_leaves_nothing_unsaved(page: Page) -> None:
+    """The game store's own flag follows a try the page kept (Saver.storage_told)."""
+    data = SavedData(LateStorage(page.mirror))
+    games = GameStore(data)
+    session = GameSession(Game.from_code("HM1-N-AAAAAAB"))
+    page.refused.add(GAME_KEY)
+    assert games.save(session, 0.0) == "saved"  # taken as kept
+    page.carry_out()  # refused
+    assert games.save(session, 10.0) == "failed" and games.unsaved  # a try
+    page.refused.clear()
+    page.carry_out()  # the try was kept
+    games.kept_late()
+    assert not games.unsaved and data.storage.saving
+
+
+def test_a_conflict_is_not_cleared_by_a_kept_write(page: Page) -> None:
+    data = SavedData(LateStorage(page.mirror))
+    games = GameStore(data)
+    session = GameSession(Game.from_code("HM1-N-AAAAAAB"))
+    games.save(session, 0.0)
+    page.carry_out()
+    theirs = Game.from_code("HM1-N-AAAAAAB")
+    theirs.push(theirs.legal_moves()[0])
+    page.other_tab_writes(GAME_KEY, json.dumps(GameSession(theirs).to_json(0.0)))
+    mine = GameSession(Game.from_code("HM1-N-AAAAAAB"))
+    mine.game.push(mine.game.legal_moves()[1])
+    assert games.save(mine, 5.0) == "conflict"
+    games.kept_late()
+    assert games.unsaved

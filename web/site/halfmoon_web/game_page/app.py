@@ -82,7 +82,7 @@ class GamePage:
         ctx.subscribe(self.play.on_change)  # a win counted once, and celebrated
         self.board.on_tap = lambda outcome: (self.play.on_tap(outcome), self.saver.tapped())
         self.saver.on_refused = self.tabs.on_save_refused  # another tab's game stopped a save
-        ctx.stores.storage.on_outcome = self.saver.show_saving  # a write refused late (worker)
+        ctx.stores.storage.on_outcome = self.saver.storage_told  # a write refused late (worker)
 
     def shortcuts(self) -> dict[str, Callable[[], object]]:
         """The keyboard shortcuts (docs/keyboard.md, "Shortcuts")."""

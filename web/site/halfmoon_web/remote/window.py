@@ -272,6 +272,7 @@ class MirrorWindow(Listening):
             setattr(self, name, getattr(host, name, None))
         self._storage = None if facts.stored is None else MirrorStorage(facts.stored, changes)
         self._frames: list[Callable[..., Any]] = []
+        self._after_batch: list[Callable[[], object]] = []
 
     def _changes(self) -> Changes:
         return self.document.changes
@@ -306,6 +307,17 @@ class MirrorWindow(Listening):
         the batch and what ran "before the next frame" in one task, before that frame."""
         self._frames.append(callback)
         return len(self._frames)
+
+    def after_batch(self, callback: Callable[[], object]) -> None:
+        """``callback`` once the batch it belongs to is sent, its changes in a batch of their
+        own: what the view does "after the frame is painted" (a save), which in a worker
+        need not wait for the page's frame (the page paints the first batch meanwhile)."""
+        self._after_batch.append(callback)
+
+    def take_after_batch(self) -> list[Callable[[], object]]:
+        """The callbacks waiting for the batch to be sent (none wait any more)."""
+        waiting, self._after_batch = self._after_batch, []
+        return waiting
 
     def run_frames(self) -> None:
         """Run the callbacks waiting for the next frame (those they ask for too)."""

@@ -46,13 +46,24 @@ class WorkerPage:
         self.page: object = None
 
     def flush(self) -> None:
-        """Send what changed since the last batch (the frame callbacks run first)."""
-        if self.window is not None:
-            self.window.run_frames()
-        if self.document is not None:
-            ops = self.document.changes.take()
-            if ops:
-                self.post(json.dumps(ops, separators=(",", ":")))
+        """Send what changed since the last batch (the frame callbacks run first); then run
+        what waited for it to be sent (``after_batch``), and send what that changed."""
+        while True:
+            if self.window is not None:
+                self.window.run_frames()
+            if self.document is not None:
+                ops = self.document.changes.take()
+                if ops:
+                    self.post(json.dumps(ops, separators=(",", ":")))
+            waiting = self.window.take_after_batch() if self.window is not None else []
+            if not waiting:
+                return
+            for callback in waiting:
+                try:
+                    callback()
+                except Exception:
+                    if self.document is not None:
+                        self.document.changes.add("console", "error", traceback.format_exc())
 
     def mount(self, message: str) -> None:
         """Mount the page the start message names and mark it ready."""

@@ -32,6 +32,8 @@ class GameStore:
         self.unsaved = False
         """This page holds moves that are not stored (a refused or failed write, or a newer
         version's game in storage)."""
+        self._refused = False
+        """The last write of the game was refused by the browser (not a conflict)."""
         self._base_text: str | None = None
         """The exact text last read or written: when storage still holds it, nothing changed
         and no game needs to be parsed and replayed (a save happens after every move)."""
@@ -61,18 +63,25 @@ class GameStore:
         written over, not even by ``force``: the result is ``newer`` (docs/storage.md,
         "Forward compatibility")."""
         if self.data.stored_newer(GAME_KEY):
-            self.unsaved = True
+            self.unsaved, self._refused = True, False
             return "newer"
         if not force and self.stored_elsewhere() is not None:
             if not self.unsaved and game_identity(session.game) == self.base:
                 return "behind"
-            self.unsaved = True
+            self.unsaved, self._refused = True, False
             return "conflict"
         text = json_text(session.to_json(now))
         saved = self.data.storage.set_text(GAME_KEY, text)
         self.base, self._base_text = game_identity(session.game), text
-        self.unsaved = not saved
+        self.unsaved = self._refused = not saved
         return "saved" if saved else "failed"
+
+    def kept_late(self) -> None:
+        """Storage reported writes (a worker page learns their outcome after them:
+        storage/late_storage.py): a write of the game it took as refused, now kept, leaves
+        nothing unsaved."""
+        if self._refused and GAME_KEY not in self.data.storage.pending:
+            self.unsaved = self._refused = False
 
     def incoming(self, text: str | None, current: GameSession) -> tuple[Incoming, GameSession]:
         """What to do with a game another tab stored (``text``, the ``storage`` event's new

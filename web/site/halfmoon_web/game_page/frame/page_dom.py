@@ -66,8 +66,14 @@ class PageDom:
     def after_paint(self, func: Callable[[], object]) -> None:
         """Run ``func`` in a task after the next frame is painted: what need not delay the
         frame that answers a tap (docs/performance.md). A hidden page paints no frame: then
-        in the next task."""
+        in the next task. Python in a worker runs it once the changes that answer the tap are
+        sent, its own changes in a batch of their own (docs/worker.md, "The mirror"): the
+        page paints the first meanwhile, and no round trip to the page delays a save."""
         window = self.window
+        after_batch = getattr(window, "after_batch", None)
+        if after_batch is not None:
+            after_batch(func)
+            return
         task = create_once_callable(lambda *_: func())
         if self.document.visibilityState == "hidden":
             window.setTimeout(task, 0)

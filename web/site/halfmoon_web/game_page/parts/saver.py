@@ -169,6 +169,12 @@ class Saver:
         stores = self.stores
         return saving_view.problem_texts(stores.data, stores.storage, self.state.lang)
 
+    def storage_told(self) -> None:
+        """The page reported writes (a worker page learns a refusal, or a try kept, after
+        the write: storage/late_storage.py): what is saved now is shown."""
+        self.stores.games.kept_late()
+        self.show_saving()
+
     def show_saving(self) -> None:
         """The indicator that stays while anything is not being saved, and the problems met
         since the last look (said after the current message)."""
