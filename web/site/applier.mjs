@@ -274,7 +274,11 @@ const setJournal = (key, spec) => {
 // While the game's clock runs (`clock`: a time of this page's, the game's time then, its time
 // as stored), its time at pagehide goes too, with the time stored, for the next start to
 // take when storage still holds that very save.
+// A page that went writes nothing more: a save Python sends after pagehide (its answer to the
+// page being hidden) could land after another page's writes, over them; the journal holds it.
+let gone = false;
 addEventListener("pagehide", () => {
+  gone = true;
   const running = journal && journal.clock;
   if (!journal || !(running || journal.taps.some(([n]) => n > 0))) return;
   const kept = { game: journal.base, taps: journal.taps.map(([, value]) => value) };
@@ -286,6 +290,7 @@ addEventListener("pagehide", () => {
 });
 // Back from the back-forward cache: the page goes on, and its own saves will follow.
 addEventListener("pageshow", (event) => {
+  gone = false;
   if (event.persisted && journal) store(journal.key, null);
 });
 
@@ -367,7 +372,7 @@ const apply = (op) => {
       break;
     case "reflow": void el.offsetWidth; break;
     case "title": document.title = op[1]; break;
-    case "store": store(op[1], op[2], op[3]); break;
+    case "store": if (!gone) store(op[1], op[2], op[3]); break;
     case "call":
       // A dialog opened or closed moves the focus: the page tells it (focusin), as a player's.
       if (!CALLS.has(op[2])) throw new Error(`no call ${op[2]}`);
