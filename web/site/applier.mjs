@@ -54,6 +54,7 @@ const snapshot = (element) => {
 // What localStorage holds, for Python to read at start; null where the browser refuses it.
 const stored = () => {
   try {
+    localStorage.getItem(%GAME_KEY%); // a browser may refuse only reads (Storage.from_window)
     const items = {};
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
@@ -102,6 +103,33 @@ const store = (key, value, how) => {
   if (how.report || !kept || given.length) tell({ stored: how.n, ok: kept, given_up: given.map(([spare]) => spare) });
 };
 
+// Python's writes are carried out after the frame that shows what the tap changed, as the
+// main thread's saves wait for it (docs/performance.md): the last write of each key only, so
+// several taps in one frame write once. A page being hidden or going writes them at once.
+const waiting = new Map();
+let writeSoon = false;
+let inFlight = false; // a message Python has not played yet
+const showBusy = () => {
+  window.halfmoonBusy = inFlight || waiting.size > 0; // the tests' settle waits on it
+};
+const writeWaiting = () => {
+  writeSoon = false;
+  const writes = [...waiting];
+  waiting.clear();
+  for (const [key, [value, how]] of writes) store(key, value, how);
+  showBusy();
+};
+const storeAfterFrame = (key, value, how) => {
+  waiting.delete(key);
+  waiting.set(key, [value, how]);
+  showBusy();
+  if (writeSoon) return;
+  writeSoon = true;
+  if (document.visibilityState === "hidden") setTimeout(writeWaiting, 0);
+  else requestAnimationFrame(() => setTimeout(writeWaiting, 0));
+};
+addEventListener("visibilitychange", () => document.visibilityState === "hidden" && writeWaiting());
+
 let worker = null;
 const send = (message) => worker.postMessage(message);
 // Every message to Python carries the page's time: Python keeps no clock of its own (a test's
@@ -145,7 +173,8 @@ const tell = (message) => {
   message.now = performance.now();
   message.epoch = Date.now();
   message.offset = new Date().getTimezoneOffset();
-  window.halfmoonBusy = true;
+  inFlight = true;
+  showBusy();
   send({ kind: "event", event: JSON.stringify(message), seq: sequence });
 };
 const MEDIA_QUERIES = %MEDIA_QUERIES%;
@@ -278,10 +307,13 @@ const setJournal = (key, spec) => {
 // page being hidden) could land after another page's writes, over them; the journal holds it.
 let gone = false;
 addEventListener("pagehide", () => {
+  writeWaiting();
   gone = true;
   const running = journal && journal.clock;
   if (!journal || !(running || journal.taps.some(([n]) => n > 0))) return;
-  const kept = { game: journal.base, taps: journal.taps.map(([, value]) => value) };
+  // The selection (`first`) is only played before later taps: alone it is not kept.
+  const later = journal.taps.some(([n]) => n > 0);
+  const kept = { game: journal.base, taps: later ? journal.taps.map(([, value]) => value) : [] };
   if (running) {
     const [at, elapsed, stored] = journal.clock;
     kept.clock = [stored, Math.round(elapsed + performance.now() - at)];
@@ -372,7 +404,7 @@ const apply = (op) => {
       break;
     case "reflow": void el.offsetWidth; break;
     case "title": document.title = op[1]; break;
-    case "store": if (!gone) store(op[1], op[2], op[3]); break;
+    case "store": if (!gone) storeAfterFrame(op[1], op[2], op[3]); break;
     case "call":
       // A dialog opened or closed moves the focus: the page tells it (focusin), as a player's.
       if (!CALLS.has(op[2])) throw new Error(`no call ${op[2]}`);
@@ -452,7 +484,8 @@ const launch = () => {
     } else if (data.kind === "played") {
       // Python has played every message sent so far (its changes came first): nothing is on
       // the way. The tests wait on it (e2e/game_support.py's settle); nothing else reads it.
-      if (data.seq === sequence) window.halfmoonBusy = false;
+      if (data.seq === sequence) inFlight = false;
+      showBusy();
     } else if (data.kind === "stage") {
       stage(data.name);
     } else if (data.kind === "progress") {
