@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from game_support import DEAL, STALEMATE_AFTER_ONE, button, card
+from game_support import DEAL, STALEMATE_AFTER_ONE, button, card, settle
 from harness import open_app
 from playwright.sync_api import Locator, Page, expect
 
@@ -32,8 +32,10 @@ def focused(page: Page) -> Locator:
 
 
 def press(page: Page, key: str) -> Locator:
-    """Press ``key`` and return the focused element (see :func:`focused`)."""
+    """Press ``key`` and return the focused element (see :func:`focused`) once the page has
+    played it (a dialog it opens is open)."""
     page.keyboard.press(key)
+    settle(page)
     return focused(page)
 
 
