@@ -59,8 +59,11 @@ def spoken(game: Game, places: Iterable[str], lang: str = "en") -> str:
 def settle(page: Page) -> None:
     """Wait until a page whose Python runs in a worker has played every event sent to it (its
     changes carried out: a dialog a click opens is open), as a page whose Python runs on the
-    main thread has once the click returns (docs/worker.md, "Messages": ``played``)."""
-    page.wait_for_function("() => !window.halfmoonBusy")
+    main thread has once the click returns (docs/worker.md, "Messages": ``played``). Before
+    ``data-ready`` there is nothing to wait for: a tap then is an early one, played at the start."""
+    page.wait_for_function(
+        "() => !window.halfmoonBusy || !document.documentElement.hasAttribute('data-ready')"
+    )
 
 
 def card(page: Page, game: Game, place: str, lang: str = "en") -> Locator:

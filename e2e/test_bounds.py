@@ -61,6 +61,7 @@ def first_move(page: Page) -> Game:
     """Play the first legal move of the deal shown; the game, mirrored."""
     game = Game.from_code(page.locator("#deal-code").inner_text())
     play(page, game, game.legal_moves()[0])
+    settle(page)  # its save written
     return game
 
 

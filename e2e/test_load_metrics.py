@@ -8,7 +8,7 @@ from typing import Any
 
 import serve
 from harness import PageGuard, open_app
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Page, Request
 
 #: Loose bounds: a regression guard, not a benchmark (the machine has 2 cores and may be busy).
 COLD_LIMIT_S = 45.0
@@ -17,16 +17,20 @@ MAX_COLD_BYTES = 20_000_000
 
 def test_cold_and_warm_load(
     page: Page,
-    context: BrowserContext,
     guard: PageGuard,
     site_dir: Path,
     load_metrics: dict[str, Any],
 ) -> None:
     """A first visit downloads the runtime once; a second one is served by the service worker."""
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
+    # Playwright's request events, not a CDP session on the page: they include what a worker
+    # fetches (the runtime, when the page's Python runs in one: docs/worker.md).
     transferred: list[int] = []
-    cdp.on("Network.loadingFinished", lambda e: transferred.append(int(e["encodedDataLength"])))
+
+    def finished(request: Request) -> None:
+        sizes = request.sizes()
+        transferred.append(sizes["responseHeadersSize"] + sizes["responseBodySize"])
+
+    page.on("requestfinished", finished)
 
     with serve.serve_in_thread(site_dir) as url:  # a fresh origin: nothing cached yet
         guard.allow_origin(url)

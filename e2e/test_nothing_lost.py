@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-from game_support import DEAL, button, card, play, set_setting, status
+from game_support import DEAL, button, card, play, set_setting, settle, status
 from harness import new_tab, open_app, open_site_file, wait_for_app
 from playwright.sync_api import Page, expect
 
@@ -89,6 +89,7 @@ def conflicting_tabs(page: Page) -> Page:
     miss_storage_events(other)
     open_app(other, "index.html?lang=en")
     play(page, Game.from_code(DEAL), THEIRS)
+    settle(page)  # its save written before the other tab plays
     play(other, Game.from_code(DEAL), MINE)
     return other
 

@@ -28,9 +28,10 @@ ROOT = Path(__file__).resolve().parent.parent
 RELOADS = 3
 RELEASE_MODULE = '''"""Marks the page as release B (written by e2e/test_updates.py)."""
 
-from js import document
 
-document.documentElement.setAttribute("data-release", "B")
+def mark(dom):
+    """Mark ``<html>`` through the page's DOM, on either thread (docs/worker.md)."""
+    dom.document.documentElement.setAttribute("data-release", "B")
 '''
 
 
@@ -46,9 +47,10 @@ def make_release_b(tmp: Path) -> tuple[Path, Path]:
     text = app.read_text(encoding="utf-8")
     future = "from __future__ import annotations\n"
     assert future in text
-    app.write_text(
-        text.replace(future, future + "from halfmoon_web.game_page import release\n", 1), "utf-8"
-    )
+    built = "        dom, data, state = ctx.dom, ctx.stores.data, ctx.state\n"
+    assert built in text
+    text = text.replace(future, future + "from halfmoon_web.game_page import release\n", 1)
+    app.write_text(text.replace(built, built + "        release.mark(dom)\n", 1), "utf-8")
     info_bar = (
         site / "halfmoon_web" / "game_page" / "parts" / "info_bar.py"
     )  # the module that writes #moves
