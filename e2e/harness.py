@@ -101,6 +101,13 @@ def page_function(module: str, name: str) -> str:
     return found.group(1)
 
 
+def python_on_main_thread(site_dir: Path, page: str = "index.html") -> bool:
+    """Whether the built ``page`` runs its Python on the main thread (PyScript's entry script,
+    ``main.py``) rather than in a worker (docs/worker.md): the few tests of what only one of
+    the two has (``main.py`` itself) ask."""
+    return "/main.py" in (site_dir / page).read_text(encoding="utf-8")
+
+
 def origin_of(url: str) -> str:
     """Return ``scheme://host:port`` of ``url``."""
     parts = urlsplit(url)

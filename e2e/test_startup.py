@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from harness import FirstVisit, PageGuard, open_app, origin_of
+from harness import FirstVisit, PageGuard, open_app, origin_of, python_on_main_thread
 from playwright.sync_api import Page, Route, expect
 
 
@@ -83,8 +83,15 @@ def test_python_exception_at_start_shows_a_message(page: Page) -> None:
 
 
 @pytest.mark.allow_page_errors
-def test_uncaught_python_exception_shows_a_message(page: Page, guard: PageGuard) -> None:
+def test_uncaught_python_exception_shows_a_message(
+    page: Page, guard: PageGuard, site_dir: Path
+) -> None:
     """An exception the entry script does not catch still reaches the player, in one line."""
+    if not python_on_main_thread(site_dir):
+        pytest.skip(
+            "the game page's Python runs in a worker: no main.py (an exception the "
+            "page's module raises: test_python_exception_at_start_shows_a_message)"
+        )
     broken = 'raise ValueError("boom")\n'
     page.route("**/main.py", lambda route: route.fulfill(status=200, body=broken))
     message = open_app(page, expect_error=True)

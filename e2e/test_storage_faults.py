@@ -124,6 +124,7 @@ def test_another_tabs_unreadable_save_is_told_truly_and_this_game_goes_on(
     expect(said).not_to_contain_text("A new game started")
     expect(warm_page.locator("#deal-code")).to_have_text(DEAL)
     expect(warm_page.locator("#moves")).to_have_text("2")
+    settle(warm_page)  # its save written
     stored = json.loads(warm_page.evaluate("() => localStorage.getItem('halfmoon.game')"))
     assert stored["start"] == DEAL and stored["moves"].count(",") == 1
     expect(warm_page.locator("#save-status")).to_be_hidden()

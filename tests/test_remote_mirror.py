@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from halfmoon_web.remote.markup import MarkupError, tokens
 from halfmoon_web.remote.mirror import MirrorDocument, MirrorElement, MirrorText
 from halfmoon_web.remote.selectors import SelectorError, compile_selector
+from halfmoon_web.shared.dom import focus_lost
 
 
 def _stand_in_for_pyodide() -> None:
@@ -256,6 +257,18 @@ def test_the_focus_follows_focus_calls_and_leaves_with_a_removed_element() -> No
     status.remove()
     assert doc.activeElement is doc.body
     assert not status.isConnected and status.getClientRects() == []
+
+
+def test_an_element_in_a_closed_dialog_has_no_box_so_a_focus_left_there_is_lost() -> None:
+    doc = MirrorDocument.from_snapshot(
+        ["html", 0, [], ["body", 0, [], ["dialog", 0, [["id", "d"]], ["button", 0, [["id", "b"]]]]]]
+    )
+    dialog, button = doc.getElementById("d"), doc.getElementById("b")
+    dialog.showModal()
+    button.focus()
+    assert button.getClientRects().length == 1 and not focus_lost(doc)
+    dialog.close()
+    assert button.getClientRects().length == 0 and focus_lost(doc)
 
 
 # -- the board's real work, carried out on the page from the changes alone -------------------

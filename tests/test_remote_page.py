@@ -255,6 +255,35 @@ def test_the_document_and_the_window_have_numbers_and_forward_what_python_listen
     assert not [op for op in worker.sent if op[0] == "store"]  # already on the page: not written
 
 
+def test_an_event_on_the_document_brings_the_pages_html_attributes_but_not_pythons() -> None:
+    window = window_on()
+    worker = _worker_with(window)
+    doc = window.document
+    root = doc.documentElement
+    root.setAttribute("data-ready", "")  # Python's own: the page may not have it yet
+    seen: list[tuple[str | None, str | None]] = []
+    doc.addEventListener(
+        "halfmoon-offline", lambda _e: seen.append((root.getAttribute("data-offline"), None))
+    )
+    told = {"id": 0, "type": "halfmoon-offline", "target": 0}
+    worker.dispatch(json.dumps({**told, "root": {"lang": "en", "data-offline": "saving"}}))
+    worker.dispatch(json.dumps({**told, "root": {"lang": "en", "data-offline": "ready"}}))
+    assert seen == [("saving", None), ("ready", None)]
+    assert root.hasAttribute("data-ready")  # not taken away by the page's older attributes
+    worker.dispatch(json.dumps({**told, "root": {"lang": "en"}}))
+    assert not root.hasAttribute("data-offline") and root.hasAttribute("data-ready")
+
+
+def test_the_game_pages_offline_line_follows_what_boot_js_says(site: Path) -> None:
+    worker = game_page_in_a_worker(site, "?lang=en")
+    doc = worker.document
+    line = doc.getElementById("offline-status")
+    assert line.hidden  # boot.js has said nothing yet
+    told = {"id": 0, "type": "halfmoon-offline", "target": 0, "root": {"data-offline": "ready"}}
+    worker.dispatch(json.dumps(told))
+    assert not line.hidden and line.textContent.startswith("Offline: ready.")
+
+
 def test_replacing_the_address_changes_the_location_python_reads() -> None:
     window = window_on(href="http://x/games/index.html?deal=1&lang=en", search="?deal=1&lang=en")
     assert window.location.search == "?deal=1&lang=en"

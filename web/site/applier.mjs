@@ -253,6 +253,11 @@ const forward = (number, type) => (event) => {
   }
   if (type === "storage") Object.assign(message, { storageKey: event.key, newValue: event.newValue });
   if (type === "visibilitychange") message.visibility = document.visibilityState;
+  // An event on the document or <html> (one the page's own scripts fire, boot.js's
+  // halfmoon-offline) comes with the attributes of <html> as they are now: they say what changed.
+  if (target === document || target === root) {
+    message.root = Object.fromEntries([...root.attributes].map((attr) => [attr.name, attr.value]));
+  }
   if (event.detail !== undefined && event instanceof CustomEvent) message.detail = event.detail;
   if (keyed(event)) message.keyed = true;
   if (event.animationName) message.animationName = event.animationName;
@@ -488,6 +493,8 @@ const launch = () => {
       showBusy();
     } else if (data.kind === "stage") {
       stage(data.name);
+    } else if (data.kind === "waiting") {
+      window.halfmoonWorkerWaits = data.files; // the start guard names them if the start stalls
     } else if (data.kind === "progress") {
       stage(root.getAttribute("data-boot-stage") || "runtime");
     } else if (data.kind === "loaded") {

@@ -287,12 +287,14 @@
     }
   }
   document.addEventListener("halfmoon:stage", progress);
-  // What the page asked for and has not got: said when the start stalls.
+  // What the page asked for and has not got: said when the start stalls. So is what the Python
+  // worker asked for and has not got (applier.mjs keeps its list: docs/worker.md).
   const pending = () => {
     const loaded = new Set(performance.getEntriesByType("resource").map((entry) => entry.name));
     const wanted = [...document.querySelectorAll("script[src], link[rel~='preload'], link[rel~='modulepreload']")]
       .map((element) => element.src || element.href);
-    return [...new Set(wanted)].filter((url) => !loaded.has(url));
+    const worker = Array.isArray(window.halfmoonWorkerWaits) ? window.halfmoonWorkerWaits : [];
+    return [...new Set([...wanted.filter((url) => !loaded.has(url)), ...worker])];
   };
   const watchdog = setInterval(() => {
     if (done()) return clearInterval(watchdog);

@@ -134,10 +134,10 @@ const checkCaches = async () => {
 const watch = async (clientId, cacheName, file, response) => {
   if (await verified(file, response)) return;
   await (await caches.open(cacheName)).delete(href(file));
-  // The page that asked, or (a browser that does not say which) every page: one that has
-  // started already ignores the message.
+  // The page that asked, or (a Python worker asked, which cannot reload its page; a browser
+  // that does not say who asked) every page: one that has started already ignores the message.
   const client = clientId ? await self.clients.get(clientId) : null;
-  const pages = client ? [client] : await self.clients.matchAll({ type: "window" });
+  const pages = client && client.type === "window" ? [client] : await self.clients.matchAll({ type: "window" });
   for (const page of pages) page.postMessage({ type: "damaged", file });
 };
 

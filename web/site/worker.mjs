@@ -5,6 +5,7 @@
 //              {kind: "event", event: JSON text, seq} an event on an element Python listens to
 //   from here: {kind: "stage", name}            a start-up stage (early.js's progress line)
 //              {kind: "progress"}               a file came in (the start guard's watchdog)
+//              {kind: "waiting", files}         what it asked for and has not got yet
 //              {kind: "loaded"}                 Python is up: send the page
 //              {kind: "changes", ops: JSON text} one batch of changes to carry out
 //              {kind: "played", seq}            the event seq is played (its changes went first)
@@ -35,14 +36,44 @@ const fetchSync = (href) => {
   return bytes;
 };
 
+// What this worker asked for and has not got (its answer's head): the start guard names it when
+// the start stalls; an answer with an HTTP error status is the cause of whatever fails next, so
+// it is what is told (as the guard reads the page's own files: start_guard.js, missingFile).
+// While Python starts, a file that does not load (no answer, or an error status) fails the
+// start at once: Pyodide, its wasm refused, would only log it and wait for ever.
+const asked = new Set();
+let missing = null;
+let python = null;
+const plainFetch = globalThis.fetch.bind(globalThis);
+globalThis.fetch = (input, init) => {
+  const href = new URL(input instanceof Request ? input.url : String(input), location.href).href;
+  asked.add(href);
+  post({ kind: "waiting", files: [...asked] });
+  const answered = () => {
+    asked.delete(href);
+    post({ kind: "waiting", files: [...asked] });
+  };
+  const failed = (why) => {
+    missing = missing || `could not load ${href.split("?")[0]}${why}`;
+    if (!python) report(new Error(missing));
+  };
+  return plainFetch(input, init).then((response) => {
+    answered();
+    if (response.status >= 400) failed(` (HTTP ${response.status})`);
+    return response;
+  }, (error) => {
+    answered();
+    failed("");
+    throw error;
+  });
+};
+
 // Each file that comes in is progress, for the start guard's watchdog on the main thread.
 try {
   new PerformanceObserver(() => post({ kind: "progress" })).observe({ type: "resource" });
 } catch {
   // no resource timing here: the stages alone tell the progress
 }
-
-let python = null;
 
 async function start({ urls }) {
   post({ kind: "stage", name: "runtime" });
@@ -69,11 +100,17 @@ async function start({ urls }) {
 }
 
 // A WebAssembly trap (the runtime crashed) is said, so that the page may start a new worker.
-const report = (error) => post({
-  kind: "failed",
-  message: String((error && error.message) || error),
-  trap: Boolean(error) && error.name === "RuntimeError", // WebAssembly.RuntimeError, by name
-});
+// A start fails once: what follows from the first failure is not told again.
+let reported = false;
+const report = (error) => {
+  if (reported) return;
+  reported = true;
+  post({
+    kind: "failed",
+    message: missing || String((error && error.message) || error),
+    trap: Boolean(error) && error.name === "RuntimeError", // WebAssembly.RuntimeError, by name
+  });
+};
 
 addEventListener("message", ({ data }) => {
   try {

@@ -222,11 +222,12 @@ class MirrorElement(Listening):
 
     def getClientRects(self) -> Rects:
         """One box when the element is in the page and neither it nor an element round it is
-        ``hidden`` (the mirror knows no style: that is the view's only use of it)."""
+        ``hidden`` or a closed ``<dialog>`` (the mirror knows no style: that is the view's only
+        use of it)."""
         node: MirrorElement | None = self
         while node is not None:
-            if "hidden" in node.attrs:
-                return Rects()
+            if "hidden" in node.attrs or (node.localName == "dialog" and "open" not in node.attrs):
+                return Rects()  # hidden, or in a closed dialog (the browser shows it not)
             node = node.parentElement
         return Rects([object()] if self.isConnected else [])
 
@@ -292,12 +293,16 @@ class MirrorElement(Listening):
     # -- writing --------------------------------------------------------------------------
     def setAttribute(self, name: str, value: object) -> None:
         name, text = name.lower(), str(value)
+        if self is self.ownerDocument.documentElement:
+            self.ownerDocument.root_written.add(name)
         if self.attrs.get(name) != text:
             self.attrs[name] = text
             self.ownerDocument.changes.add("attr", self.id_number, name, text)
 
     def removeAttribute(self, name: str) -> None:
         name = name.lower()
+        if self is self.ownerDocument.documentElement:
+            self.ownerDocument.root_written.add(name)
         if name in self.attrs:
             del self.attrs[name]
             self.ownerDocument.changes.add("unattr", self.id_number, name)
@@ -538,6 +543,8 @@ class MirrorDocument(Listening):
         self._title = ""
         self.played = 0
         """The number of the page's last message played (each carries one: ``seq``)."""
+        self.root_written: set[str] = set()
+        """The attributes of ``<html>`` Python wrote: its own, never taken from the page."""
 
     @classmethod
     def from_snapshot(cls, tree: list[Any]) -> MirrorDocument:
@@ -548,6 +555,21 @@ class MirrorDocument(Listening):
         doc.documentElement = doc._build(tree)
         doc.activeElement = doc.body
         return doc
+
+    def follow_root(self, attrs: dict[str, Any]) -> None:
+        """Take the attributes of ``<html>`` as the page has them now (sent with an event on
+        the document: boot.js's ``halfmoon-offline`` says so in them), but those Python wrote:
+        the page may not have carried its latest writes out yet (docs/worker.md, "Events")."""
+        root = self.documentElement
+        if root is None:
+            return
+        page = {str(name).lower(): str(value) for name, value in attrs.items()}
+        for name in [name for name in root.attrs if name not in page]:
+            if name not in self.root_written:
+                del root.attrs[name]
+        for name, value in page.items():
+            if name not in self.root_written:
+                root.attrs[name] = value
 
     def _build(self, tree: list[Any]) -> MirrorElement:
         tag, svg, attrs, *kids = tree

@@ -157,6 +157,8 @@ class WorkerPage:
             target = focused
         if isinstance(target, MirrorElement):
             self._mirror_page_state(target, data)
+        if isinstance(data.get("root"), dict):
+            doc.follow_root(data["root"])
         if kind == "storage" and window._storage is not None:
             window._storage.follow(data.get("storageKey"), data.get("newValue"))
         if kind == "visibilitychange":
