@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from harness import settle
 from playwright.sync_api import Locator, Page, expect
 
 from halfmoon_core import Game, Move
@@ -54,16 +55,6 @@ def spoken(game: Game, places: Iterable[str], lang: str = "en") -> str:
     and 2 of diamonds``, ``jack of hearts, queen of clubs and king of spades``; ``9 cơ và 2 rô``."""
     names = [card_name(game, place, lang).split(", ")[0] for place in places]
     return f"{', '.join(names[:-1])} {'và' if lang == 'vi' else 'and'} {names[-1]}"
-
-
-def settle(page: Page) -> None:
-    """Wait until a page whose Python runs in a worker has played every event sent to it (its
-    changes carried out: a dialog a click opens is open), as a page whose Python runs on the
-    main thread has once the click returns (docs/worker.md, "Messages": ``played``). Before
-    ``data-ready`` there is nothing to wait for: a tap then is an early one, played at the start."""
-    page.wait_for_function(
-        "() => !window.halfmoonBusy || !document.documentElement.hasAttribute('data-ready')"
-    )
 
 
 def card(page: Page, game: Game, place: str, lang: str = "en") -> Locator:

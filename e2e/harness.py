@@ -283,8 +283,21 @@ def store_texts(page: Page, texts: dict[str, str]) -> None:
     )
 
 
+def settle(page: Page) -> None:
+    """Wait until a page whose Python runs in a worker has played every event sent to it (its
+    changes carried out: a dialog a click opens is open, a save written), as a page whose
+    Python runs on the main thread has once the click returns (docs/worker.md, "Messages":
+    ``played``). Before ``data-ready`` there is nothing to wait for: a tap then is an early
+    one, played at the start."""
+    page.wait_for_function(
+        "() => !window.halfmoonBusy || !document.documentElement.hasAttribute('data-ready')"
+    )
+
+
 def stored_texts(page: Page) -> dict[str, str]:
-    """Everything in the localStorage of the page's origin, key: text."""
+    """Everything in the localStorage of the page's origin, key: text (once the page has
+    written what it was told: :func:`settle`)."""
+    settle(page)
     return page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
 
 
@@ -306,9 +319,7 @@ def open_app(
     base = base_url or getattr(page, "site_url", None)
     if base is None:
         raise ValueError("open_app needs base_url (or a page from the `page` fixture)")
-    # What the page shown was told is played first (its save stored), as on the main thread,
-    # where a click's handler has run when the click returns (docs/worker.md, "Messages").
-    page.wait_for_function("() => !window.halfmoonBusy")
+    settle(page)  # what the page shown was told is played first (its save stored)
     page.goto(urljoin(base, path))
     return wait_for_app(page, expect_error=expect_error, timeout_ms=timeout_ms)
 

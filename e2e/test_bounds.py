@@ -49,6 +49,7 @@ def write_storage(page: Page, values: dict[str, Any]) -> None:
 
 
 def stored_text(page: Page, key: str) -> str | None:
+    settle(page)  # what the page was told is written
     return page.evaluate("(k) => localStorage.getItem(k)", key)
 
 
@@ -307,6 +308,7 @@ def test_the_leave_prompt_asks_while_a_tab_conflict_waits(warm_page: Page) -> No
     )
     open_app(other, "index.html?lang=en", base_url=warm_page.site_url)  # type: ignore[attr-defined]
     play(warm_page, Game.from_code(DEAL), "5-6")
+    settle(warm_page)  # its save written before the other tab plays
     play(other, Game.from_code(DEAL), "4-7")
     expect(other.get_by_role("dialog", name="This game changed in another tab")).to_be_visible()
     assert leave_asks(other, "dismiss")

@@ -32,6 +32,7 @@ def second_tab(page: Page) -> Page:
 
 def stored_moves(page: Page) -> str:
     """The moves of the stored game."""
+    settle(page)  # what the page was told is written
     return json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))["moves"]
 
 
@@ -211,6 +212,7 @@ def test_two_corruptions_leave_two_copies_to_see_and_download(warm_page: Page) -
     assert [e["text"] for e in document["entries"]] == ["{second bad save", "{first bad save"]
     button(warm_page, "Delete").click()
     expect(warm_page.locator("#backups-empty")).to_be_visible()
+    settle(warm_page)  # the removal carried out
     assert warm_page.evaluate("localStorage.getItem('halfmoon.backups')") is None
 
 

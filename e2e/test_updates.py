@@ -199,9 +199,10 @@ def test_offer_reloads_into_the_new_build_while_playing(
 
 
 def lose_files_of(page: Page, build_id: str, times: int) -> list[str]:
-    """Answer the first ``times`` requests for the entry script of build ``build_id`` with
-    HTTP 404, as if a deployment had removed that build after the page was fetched (Python
-    files are fetched seconds after the page); return the status given to each request."""
+    """Answer the first ``times`` requests for the game page's Python (its app archive, which
+    a page fetches on either thread: docs/worker.md) of build ``build_id`` with HTTP 404, as
+    if a deployment had removed that build after the page was fetched (Python files are
+    fetched seconds after the page); return the status given to each request."""
     answers: list[str] = []
 
     def handle(route: Route) -> None:
@@ -212,7 +213,7 @@ def lose_files_of(page: Page, build_id: str, times: int) -> list[str]:
             answers.append("live")
             route.fallback()
 
-    page.route(f"**/app/{build_id}/main.py", handle)
+    page.route(f"**/app/{build_id}/python-game.zip", handle)
     return answers
 
 
@@ -245,5 +246,5 @@ def test_a_build_still_missing_after_one_reload_is_reported(
     page.goto(url + "index.html?lang=en")
     message = wait_for_app(page, expect_error=True)
     assert answers == ["gone", "gone"]
-    assert message is not None and f"app/{ids['A']}/main.py" in message and "404" in message
+    assert message is not None and f"app/{ids['A']}/python-game.zip" in message and "404" in message
     expect(page.locator("#boot-error")).to_be_visible()

@@ -421,6 +421,30 @@ def click_card(worker: _Worker, place: str, seq: int) -> None:
         worker.dispatch(json.dumps({**click, "now": 2000.0, "seq": seq + number}))
 
 
+def test_the_taps_played_before_the_worker_settles_are_saved_once(site: Path) -> None:
+    """docs/worker.md, "Time and timers": worker.mjs plays every message that waits, then
+    settles; the saves two removals asked for are one, of both."""
+    deal = "HM1-N-AAAAAAB"
+    worker = game_page_in_a_worker(site, f"?lang=en&deal={deal}")
+    game = Game.from_code(deal)
+    first = game.legal_moves()[0]
+    game.push(first)
+    second = next(m for m in game.legal_moves() if not set(m.places) & set(first.places))
+    doc = worker.document
+    board = doc.getElementById("board")
+    worker.sent.clear()
+    for seq, place in enumerate((*first.places, *second.places), start=1):
+        card = board.querySelector(f'button[data-place="{place}"]')
+        for listening in (board, doc.body):
+            click = {"id": listening.id_number, "type": "click", "target": card.id_number}
+            worker.dispatch(json.dumps({**click, "now": 2000.0, "seq": seq}), settle=False)
+    assert doc.getElementById("moves").textContent == "2"
+    assert not [op for op in worker.sent if op[:2] == ["store", GAME]]  # not before it settles
+    worker.settle()
+    saves = [op for op in worker.sent if op[:2] == ["store", GAME]]
+    assert len(saves) == 1 and json.loads(saves[0][2])["moves"] == f"{first},{second}"
+
+
 def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -> None:
     """docs/worker.md, "Saving against a closing tab": with the game it stores, the worker
     names the game and the last message it played, and the selection to play first."""

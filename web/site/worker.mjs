@@ -8,7 +8,8 @@
 //              {kind: "waiting", files}         what it asked for and has not got yet
 //              {kind: "loaded"}                 Python is up: send the page
 //              {kind: "changes", ops: JSON text} one batch of changes to carry out
-//              {kind: "played", seq}            the event seq is played (its changes went first)
+//              {kind: "played", seq}            the event seq is played (its changes went first,
+//                                               and those of what waited for them: a save)
 //              {kind: "failed", message, trap}  the runtime could not start (trap: it crashed)
 // It knows nothing of the game: it loads Pyodide as runtime.mjs does for the main thread (the
 // page's bytecode standard library and app archive, the lazy fallback) and hands each message
@@ -112,13 +113,28 @@ const report = (error) => {
   });
 };
 
+let settling = 0;
+let lastSeq = 0;
+const settle = () => {
+  settling = 0;
+  try {
+    python.settle();
+  } catch (error) {
+    report(error);
+  }
+  post({ kind: "played", seq: lastSeq });
+};
+
 addEventListener("message", ({ data }) => {
   try {
     if (data.kind === "start") start(data).catch(report);
     else if (data.kind === "mount") python.mount(data.page, (ops) => post({ kind: "changes", ops }));
     else if (data.kind === "event" && python) {
       python.dispatch(data.event);
-      post({ kind: "played", seq: data.seq });
+      // What waits for the changes sent (a save after the frame) runs once the messages that
+      // already wait are played: the taps of one of the page's tasks make one save.
+      lastSeq = data.seq;
+      if (!settling) settling = setTimeout(settle, 0);
     }
   } catch (error) {
     report(error);

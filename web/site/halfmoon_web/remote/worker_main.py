@@ -45,9 +45,10 @@ class WorkerPage:
         self.window: MirrorWindow | None = None
         self.page: object = None
 
-    def flush(self) -> None:
-        """Send what changed since the last batch (the frame callbacks run first); then run
-        what waited for it to be sent (``after_batch``), and send what that changed."""
+    def flush(self, settle: bool = True) -> None:
+        """Send what changed since the last batch (the frame callbacks run first); then, when
+        ``settle``, run what waited for it to be sent (``after_batch``), and send what that
+        changed. Without ``settle`` that waits for :meth:`settle`."""
         while True:
             if self.window is not None:
                 self.window.run_frames()
@@ -55,6 +56,8 @@ class WorkerPage:
                 ops = self.document.changes.take()
                 if ops:
                     self.post(json.dumps(ops, separators=(",", ":")))
+            if not settle:
+                return
             waiting = self.window.take_after_batch() if self.window is not None else []
             if not waiting:
                 return
@@ -100,11 +103,17 @@ class WorkerPage:
         if detail is not None:
             detail.textContent = message
 
-    def dispatch(self, message: str) -> None:
+    def settle(self) -> None:
+        """Run what waited for the batches sent (a save after the frame), once for every
+        message played since: worker.mjs calls it when no message of the page waits."""
+        self.flush()
+
+    def dispatch(self, message: str, settle: bool = True) -> None:
         """Play one message of the page: an event on what Python listens to (``{"id", "type",
         "target", ...}``), a timer that fired (``{"timer": n}``), an answer to an ask
         (``{"answer": n, "ok", "value"}``), a write reported (``{"stored": n, "ok",
-        "given_up"}``), the focus or a media query changed; then send its changes."""
+        "given_up"}``), the focus or a media query changed; then send its changes (and, when
+        ``settle``, run what waited for them: :meth:`flush`)."""
         data = json.loads(message)
         doc, window = self.document, self.window
         if doc is None or window is None:
@@ -135,7 +144,7 @@ class WorkerPage:
         except Exception:  # a failing handler is reported, and the next event still plays
             doc.changes.add("console", "error", traceback.format_exc())
         finally:
-            self.flush()
+            self.flush(settle)
 
     def _play(self, data: dict[str, Any]) -> None:
         """Hand a forwarded event to the listeners of the element (or document, window) it
@@ -223,6 +232,14 @@ def mount(message: str, post: Callable[[str], Any]) -> None:
 
 
 def dispatch(message: str) -> None:
-    """Play one forwarded event (called by worker.mjs)."""
+    """Play one forwarded event (called by worker.mjs), its changes sent; what waits for them
+    (a save after the frame) waits for :func:`settle`."""
     if _page is not None:
-        _page.dispatch(message)
+        _page.dispatch(message, settle=False)
+
+
+def settle() -> None:
+    """Run what waited for the changes sent (called by worker.mjs once no message waits:
+    several taps in one of the page's tasks are saved once, as on the main thread)."""
+    if _page is not None:
+        _page.settle()
