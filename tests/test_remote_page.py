@@ -284,6 +284,21 @@ def test_the_game_pages_offline_line_follows_what_boot_js_says(site: Path) -> No
     assert not line.hidden and line.textContent.startswith("Offline: ready.")
 
 
+def test_a_focus_the_page_reports_from_before_pythons_latest_move_is_dropped() -> None:
+    window = window_on()
+    worker = _worker_with(window)
+    doc = window.document
+    dialog, button = doc.getElementById("d"), doc.getElementById("b")
+    button.focus()  # Python's first move, on its way to the page
+    assert doc.changes.take()[-1] == ["focus", button.id_number, False, 1]
+    before = {"active": dialog.id_number, "focusMove": 0}  # the page, before it carried it out
+    worker.dispatch(json.dumps(before))
+    assert doc.activeElement is button
+    after = {"active": dialog.id_number, "focusMove": 1}  # the player, after it
+    worker.dispatch(json.dumps(after))
+    assert doc.activeElement is dialog
+
+
 def test_replacing_the_address_changes_the_location_python_reads() -> None:
     window = window_on(href="http://x/games/index.html?deal=1&lang=en", search="?deal=1&lang=en")
     assert window.location.search == "?deal=1&lang=en"

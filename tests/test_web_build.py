@@ -105,8 +105,12 @@ def test_python_is_published_as_bytecode_only(site: Path) -> None:
     app = app_folder(site)
     for name in PYSCRIPT_PAGES:
         assert pyscript_config(site, name)["files"] == {}, name
+    # main.py, where a page runs it on the main thread (none, once every page's Python runs
+    # in a worker: docs/worker.md).
+    entries = build.entry_scripts(ROOT / "web" / "site")
+    assert entries <= {"main.py"}
     assert [p.relative_to(site).as_posix() for p in site.rglob("*.py")] == [
-        f"app/{app.name}/main.py"
+        f"app/{app.name}/{name}" for name in sorted(entries)
     ]
 
 
@@ -239,7 +243,8 @@ def test_app_files_live_in_one_versioned_folder(site: Path) -> None:
     }
     # The headers' "/app/*" and "/vendor/*" (immutable) also match "/apple.png", "/vendors".
     assert not [name for name in stable if name.startswith(("app", "vendor"))]
-    assert {"style.css", "boot.js", "start.mjs", "main.py"} <= {p.name for p in app.iterdir()}
+    entries = build.entry_scripts(ROOT / "web" / "site")
+    assert {"style.css", "boot.js", "start.mjs", *entries} <= {p.name for p in app.iterdir()}
     for name in ("index.html", "rules.html", "embed.html"):
         page = (site / name).read_text(encoding="utf-8")
         assert f'<meta name="halfmoon-build" content="{app.name}">' in page, name

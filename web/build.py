@@ -473,8 +473,11 @@ def compile_python(
     (``vendor/python/<version>/stdlib-<hash>.zip``, shared by pages that need the same), plus
     the whole standard library for the lazy fallback. Return each page's placeholder values."""
     pages = page_names(site)
-    if "main.py" not in entry_scripts(site):
-        raise BuildError("no page runs main.py, the entry point the bytecode is made for")
+    if entry_scripts(site) - {"main.py"}:
+        raise BuildError(
+            "a page runs an entry script other than main.py, the one the bytecode "
+            "is made for (a page whose Python runs in a worker runs none)"
+        )
     with tempfile.TemporaryDirectory(prefix="halfmoon-bytecode-") as tmp:
         workdir = Path(tmp)
         stage_python_sources(workdir, site, core)

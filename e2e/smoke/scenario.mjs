@@ -341,7 +341,10 @@ export async function openDealAtStart(browser, baseUrl) {
     await waitFor("the restart dialog", () => press(browser, "Restart").then(() => true, () => false), {
       timeoutMs: REACTION_TIMEOUT_MS,
     });
-    state = await waitForGame(browser, "the restarted deal", (s) => s.moves === "0");
+    // The counters and the board of the new deal, and the dialog gone (a page whose Python
+    // runs in a worker carries them out a message after the click: docs/worker.md).
+    const dealt = JSON.stringify(dealCardNames());
+    state = await waitForGame(browser, "the restarted deal", (s) => s.moves === "0" && JSON.stringify(s.cards) === dealt);
   }
   assert.deepEqual(state.cards, dealCardNames(), "the cards at the deal");
   assert.equal(state.score, "0");

@@ -276,8 +276,9 @@ const forward = (number, type) => (event) => {
 // is the page's. A move Python asked for is not sent back: Python has it already, and the echo,
 // arriving after the keys that followed, would put its focus back where it was.
 let focusing = false;
+let focusMove = 0; // the last of Python's focus moves carried out: a report older than its latest is dropped
 const tellFocus = () => {
-  if (worker) tell({ active: numberOf(document.activeElement) });
+  if (worker) tell({ active: numberOf(document.activeElement), focusMove });
 };
 document.addEventListener("focusin", () => focusing || tellFocus());
 // Focus going to nothing has no focusin: read where it went once it has (the page, or, when the
@@ -399,6 +400,7 @@ const apply = (op) => {
     case "children": el.replaceChildren(...items(op[3])); break;
     case "remove": el.remove(); break;
     case "focus":
+      focusMove = op[3] || focusMove;
       focusing = true;
       try {
         el.focus({ preventScroll: op[2] });

@@ -13,7 +13,7 @@ A change is a list, its kind first (``web/site/applier.mjs`` carries them out):
 ``["prop", id, name, value]``, ``["create", id, tag, svg]``, ``["clone", id, first_id, deep]``,
 ``["html", id, markup, first_id]``, ``["children", id, None, [id or text, ...]]``,
 ``["insert", parent, before|None|0, [id or text, ...]]`` (0: at the start), ``["remove", id]``,
-``["focus", id, prevent_scroll]``, ``["reflow", id]``, ``["title", text]``,
+``["focus", id, prevent_scroll, move]``, ``["reflow", id]``, ``["title", text]``,
 ``["listen", id, type]``, ``["unlisten", id, type]``, ``["decide", id, type, rule]``,
 ``["event", name, detail]``, ``["journal", key, spec]`` (:meth:`MirrorDocument.journal_taps`),
 ``["console", level, text]``, ``["call", id, method, args]``
@@ -444,8 +444,10 @@ class MirrorElement(Listening):
     def focus(self, options: Any = None) -> None:
         prevent = bool(getattr(options, "preventScroll", False)) if options is not None else False
         if self.isConnected and not self.disabled:
-            self.ownerDocument.activeElement = self
-            self.ownerDocument.changes.add("focus", self.id_number, prevent)
+            doc = self.ownerDocument
+            doc.activeElement = self
+            doc.focus_moves += 1
+            doc.changes.add("focus", self.id_number, prevent, doc.focus_moves)
 
     def _changes(self) -> Changes:
         return self.ownerDocument.changes
@@ -543,6 +545,10 @@ class MirrorDocument(Listening):
         self._title = ""
         self.played = 0
         """The number of the page's last message played (each carries one: ``seq``)."""
+        self.focus_moves = 0
+        """How many times Python moved the focus (each ``focus`` change says which move it is:
+        the page tells a focus of its own with the last it carried out, so that a report made
+        before Python's latest move is no longer true: :meth:`page_focus`)."""
         self.root_written: set[str] = set()
         """The attributes of ``<html>`` Python wrote: its own, never taken from the page."""
 
@@ -555,6 +561,14 @@ class MirrorDocument(Listening):
         doc.documentElement = doc._build(tree)
         doc.activeElement = doc.body
         return doc
+
+    def page_focus(self, element: Any, after_move: object) -> None:
+        """The page says its focus is on ``element`` (None: on nothing), as it was after
+        Python's focus move ``after_move``: taken unless Python has moved the focus since (the
+        page has not carried that out yet; it will)."""
+        if isinstance(after_move, int) and after_move < self.focus_moves:
+            return
+        self.activeElement = element or self.body
 
     def follow_root(self, attrs: dict[str, Any]) -> None:
         """Take the attributes of ``<html>`` as the page has them now (sent with an event on

@@ -130,7 +130,7 @@ class WorkerPage:
             for key, value in data.get("storedNow") or [] if storage is not None else []:
                 storage.follow(key, value)  # read fresh (docs/worker.md, "Tabs")
             if "active" in data:
-                doc.activeElement = doc.elements.get(data["active"]) or doc.body
+                doc.page_focus(doc.elements.get(data["active"]), data.get("focusMove"))
             if isinstance(data.get("media"), dict):
                 window.media.update({str(k): v is True for k, v in data["media"].items()})
             if "timer" in data:
