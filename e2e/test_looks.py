@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from game_support import DEAL, button, card, open_settings, status
+from game_support import DEAL, button, card, open_settings, settle, status
 from harness import open_app
 from playwright.sync_api import BrowserContext, Page, expect
 from test_accessibility import axe_violations
@@ -242,6 +242,7 @@ def test_the_first_visit_explains_the_chips_and_the_reserve_once(warm_page: Page
     expect(hint).to_contain_text("reserve")
     button(warm_page, "Got it").click()
     expect(hint).to_be_hidden()
+    settle(warm_page)  # the choice stored
     assert json.loads(warm_page.evaluate("localStorage.getItem('halfmoon.settings')"))["hint_seen"]
     open_app(warm_page, GAME)
     expect(warm_page.locator("#first-hint")).to_be_hidden()

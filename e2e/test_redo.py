@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from game_support import DEAL, button, open_settings, play, spoken, status
+from game_support import DEAL, button, open_settings, play, settle, spoken, status
 from harness import open_app, wait_for_app
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -111,6 +111,7 @@ def test_a_reload_keeps_the_redo_line(deal_page: Page) -> None:
     for _ in range(3):
         button(deal_page, "Undo").click()
     expect(deal_page.locator("#moves")).to_have_text("1")
+    settle(deal_page)  # the undos saved (a closing tab's journal holds taps on the board only)
     deal_page.reload()
     wait_for_app(deal_page)
     expect(deal_page.locator("#moves")).to_have_text("1")

@@ -80,6 +80,7 @@ def test_a_win_refused_by_a_full_storage_is_stored_merged_by_the_next_move(
         re.compile("^Not saved: the browser's storage is full")
     )
     assert stored_stats(warm_page) is None  # refused
+    settle(warm_page)  # the win's save written
     assert json.loads(warm_page.evaluate("() => localStorage.getItem('halfmoon.game')"))["counted"]
     other = new_tab(warm_page.context, warm_page.site_url)  # type: ignore[attr-defined]
     other.evaluate(
