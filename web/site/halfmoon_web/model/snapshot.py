@@ -84,6 +84,18 @@ MAX_TAKEN_LENGTH = 50_000
 taps a page left unsaved come from storage, which may hold anything."""
 
 
+def _taken_object(taken: Any) -> dict[str, Any] | None:
+    """The object of a text of kept taps; None when it is too long, not JSON (stored text may
+    be anything: docs/storage.md), nested past the parser, or not an object."""
+    if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:
+        return None
+    try:
+        data = json.loads(taken)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def early_taps(taken: Any, game: Game) -> list[str]:
     """The places tapped before Python was up, in order (``halfmoonEarly.take()``'s JSON).
 
@@ -91,13 +103,8 @@ def early_taps(taken: Any, game: Game) -> list[str]:
     every tap names a place: a queue for another game, or not of early.js's making, is dropped
     whole, never played in part.
     """
-    if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:
-        return []
-    try:
-        data = json.loads(taken)
-    except (ValueError, RecursionError):  # stored text may be anything (docs/storage.md)
-        return []
-    if not isinstance(data, dict) or data.get("game") != game_identity(game):
+    data = _taken_object(taken)
+    if data is None or data.get("game") != game_identity(game):
         return []
     taps = data.get("taps")
     if not isinstance(taps, list) or len(taps) > MAX_EARLY_TAPS:
@@ -112,13 +119,8 @@ def unsaved_time(taken: Any, game: Game, stored_ms: int) -> int | None:
     the time at leaving; docs/worker.md, "Saving against a closing tab"), when that page's
     journal is of ``game`` exactly and storage still holds the save it names (``stored_ms``);
     else None. Never less than the time stored, never over the longest a save holds."""
-    if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:
-        return None
-    try:
-        data = json.loads(taken)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or data.get("game") != game_identity(game):
+    data = _taken_object(taken)
+    if data is None or data.get("game") != game_identity(game):
         return None
     clock = data.get("clock")
     if not isinstance(clock, list) or len(clock) != 2:
@@ -131,11 +133,6 @@ def unsaved_time(taken: Any, game: Game, stored_ms: int) -> int | None:
 
 def early_focus(taken: Any) -> str | None:
     """The place of the card that had the keyboard focus on the painted board, if any."""
-    if not isinstance(taken, str) or len(taken) > MAX_TAKEN_LENGTH:
-        return None
-    try:
-        data = json.loads(taken)
-    except (ValueError, RecursionError):
-        return None
-    place = data.get("focus") if isinstance(data, dict) else None
+    data = _taken_object(taken)
+    place = data.get("focus") if data is not None else None
     return place if isinstance(place, str) and place in PLACES else None
