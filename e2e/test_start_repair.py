@@ -209,6 +209,7 @@ def test_a_start_without_progress_is_told_after_the_bound(page: Page, site_url: 
     expect(page.locator("#boot-error")).to_be_hidden()
 
 
+@pytest.mark.alone  # bounded by a time (the start guard's): beside another worker it missed it
 @pytest.mark.allow_page_errors  # every file after the kill fails to load
 @pytest.mark.parametrize("kill_after", [0.15, 0.3])
 def test_a_first_visit_cut_off_says_so_and_repair_plays(
