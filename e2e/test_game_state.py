@@ -37,8 +37,15 @@ def write_storage(page: Page, key: str, value: str) -> None:
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, value])
 
 
+def saved_game(page: Page) -> dict:
+    """The stored game, parsed, once the page has written what it was told."""
+    settle(page)
+    return json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+
+
 def kept_copies(page: Page) -> list[dict[str, object]]:
     """The copies of unreadable values the page kept, newest first."""
+    settle(page)  # what the page was told is written
     text = page.evaluate("localStorage.getItem('halfmoon.backups')")
     return json.loads(text) if text else []
 
@@ -220,7 +227,7 @@ def test_tampered_saved_game_is_set_aside(warm_page: Page) -> None:
     open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
     game = Game.from_code(DEAL)
     play(warm_page, game, "4-7")
-    saved = json.loads(warm_page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    saved = saved_game(warm_page)
     saved["moves"] = "4-7,1-2"  # 1-2 is not a legal removal there
     write_storage(warm_page, GAME_KEY, json.dumps(saved))
     open_app(warm_page, "index.html?lang=en")
@@ -234,7 +241,7 @@ def reopen_with_save_version(page: Page, version: int) -> dict:
     """Save a game of DEAL, mark its save as of format ``version``, open the page again;
     the save as written."""
     open_app(page, f"index.html?lang=en&deal={DEAL}")
-    saved = json.loads(page.evaluate(f"localStorage.getItem({GAME_KEY!r})"))
+    saved = saved_game(page)
     saved["version"] = version
     write_storage(page, GAME_KEY, json.dumps(saved))
     open_app(page, "index.html?lang=en")
@@ -247,7 +254,7 @@ def test_a_save_of_a_newer_version_is_left_where_it_is(warm_page: Page) -> None:
     saved = reopen_with_save_version(warm_page, 99)
     expect(status(warm_page)).to_contain_text("saved by a newer version of Half Moon")
     assert kept_copies(warm_page) == []
-    assert json.loads(warm_page.evaluate(f"localStorage.getItem({GAME_KEY!r})")) == saved
+    assert saved_game(warm_page) == saved
 
 
 def test_a_save_with_a_version_that_is_no_version_is_set_aside(warm_page: Page) -> None:

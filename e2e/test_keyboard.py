@@ -344,7 +344,9 @@ def test_shortcuts(deal_tab: Page) -> None:
     page.keyboard.press("t")
     expect(page.locator("#stats-panel")).to_be_hidden()
     page.keyboard.press("s")
+    expect(settings).to_be_visible()  # (a hidden select would not take the focus)
     page.get_by_label("Language").focus()  # no shortcut in a select
+    expect(page.get_by_label("Language")).to_be_focused()
     page.keyboard.press("n")
     expect(page.get_by_role("dialog")).to_have_count(0)
     page.get_by_label("Move errors").focus()  # a checkbox is not a text field

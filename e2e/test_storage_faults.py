@@ -47,6 +47,7 @@ def refuse_stats(page: Page, refuse: bool) -> None:
 
 
 def stored_stats(page: Page) -> dict | None:
+    settle(page)  # what the page was told is written
     text = page.evaluate("(key) => localStorage.getItem(key)", STATS_KEY)
     return None if text is None else json.loads(text)
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from game_support import DEAL, button, open_settings, play, set_setting, status
-from harness import open_app
+from harness import open_app, settle
 from playwright.sync_api import BrowserContext, Page, expect
 
 from halfmoon_core import Game
@@ -20,7 +20,9 @@ KEYS = ("halfmoon.game", "halfmoon.settings", "halfmoon.stats", "halfmoon.backup
 
 
 def stored(page: Page) -> dict[str, Any]:
-    """The game's stored values, parsed (None when absent)."""
+    """The game's stored values, parsed (None when absent), once the page has written what
+    it was told."""
+    settle(page)
     texts = page.evaluate("(keys) => keys.map((k) => localStorage.getItem(k))", list(KEYS))
     return {
         key: None if text is None else json.loads(text)

@@ -47,6 +47,7 @@ PAGES = {
         "Half Moon — trò chơi xếp bài / a solitaire card game",
         ("game", "stepper"),
         boards=("FIRST_BOARD",),
+        worker=True,
     ),
     "rules": Page(
         "Half Moon — luật chơi / rules",

@@ -380,6 +380,14 @@ export async function turnOnSetting(browser, label) {
     await waitFor(`"${label}" to be ticked`, () => browser.evaluate(isChecked, label));
   }
   await press(browser, "Close");
+  // The panel shuts a message later when Python runs in a worker; a tap aimed at the board
+  // meanwhile would land where the board moves from.
+  await waitFor("the Settings panel to close", () => browser.evaluate(settingsClosed));
+}
+
+/** Whether the Settings panel is hidden. */
+function settingsClosed() {
+  return document.getElementById("settings-panel").hidden;
 }
 
 /** Median of a non-empty list of numbers. */
@@ -417,12 +425,36 @@ function reportFigures(browser, timings) {
  * default in WebKit, which matches the CSP's `'self'` to nothing there, on a site whose build
  * was not told its origin (docs/hosting.md, "The site's own origin").
  */
+/** In a frame: its address. */
+function frameAddress() {
+  return location.href;
+}
+
+/** Enter the host page's frame `index` once its embed's document is there: WebKitWebDriver,
+ * entering a frame before its document replaced the first empty one, ran every later script
+ * nowhere (each answered nothing for the whole wait), so a frame that does not answer with the
+ * embed's address is left and entered again. */
+async function enterEmbedFrame(browser, index, frame) {
+  await waitFor(`${frame} to hold the embed`, async () => {
+    await browser.enterFrame(index);
+    let address = null;
+    try {
+      address = await browser.evaluate(frameAddress);
+    } catch {
+      // not answered: look again
+    }
+    if (typeof address === "string" && address.includes("embed.html")) return true;
+    await browser.leaveFrame();
+    return false;
+  }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 250 });
+}
+
 export async function playFramedEmbeds(browser, siteUrl, { sandboxedStarts = browser.name !== "WebKit" } = {}) {
   const host = await startHost(siteUrl, `embed.html?deal=${DEAL}&lang=en`);
   try {
     await browser.goto(host.url);
     for (const [index, frame] of [[0, "the cross-site frame"], [1, "the sandboxed frame"]]) {
-      await browser.enterFrame(index);
+      await enterEmbedFrame(browser, index, frame);
       try {
         if (index === 1 && !sandboxedStarts) {
           // WebKit matches the CSP's 'self' to no URL in a sandboxed document (an opaque
