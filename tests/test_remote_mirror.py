@@ -8,6 +8,7 @@ for ``pyodide.ffi``), so the test is the view's real work, not a sample of calls
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 import time
@@ -106,11 +107,26 @@ class Window:
                 callback(0)
 
 
+def held(page: MirrorDocument) -> dict[int, MirrorElement]:
+    """What the stand-in ``page`` holds by number, as applier.mjs's ``nodes`` does: every
+    element it was sent or made (at first, all of its tree), until the worker says it let go
+    of it (``forget``)."""
+    if "held" not in vars(page):
+        root = page.documentElement
+        page.held = {el.id_number: el for el in ([root, *root.descendants()] if root else [])}
+    return page.held
+
+
 def replay(page: MirrorDocument, ops: list[list[Any]]) -> None:
     """Carry out ``ops`` on ``page`` as applier.mjs carries them out on the real page."""
+    nodes = held(page)
     for op in ops:
         kind, rest = op[0], op[1:]
-        el = page.elements.get(rest[0]) if rest and isinstance(rest[0], int) else None
+        el = (
+            (nodes.get(rest[0]) or page.elements.get(rest[0]))
+            if rest and isinstance(rest[0], int)
+            else None
+        )
         if kind == "attr":
             el.attrs[rest[1]] = rest[2]
         elif kind == "unattr":
@@ -122,24 +138,25 @@ def replay(page: MirrorDocument, ops: list[list[Any]]) -> None:
         elif kind == "prop":
             el._value = rest[2]
         elif kind == "create":
-            MirrorElement(page, rest[0], rest[1], rest[2])
+            nodes[rest[0]] = MirrorElement(page, rest[0], rest[1], rest[2])
         elif kind == "clone":
             page.next_number = rest[1]
-            el._copy(rest[2])
+            copy = el._copy(rest[2])
+            nodes.update((made.id_number, made) for made in [copy, *copy.descendants()])
         elif kind == "html":
             el._drop_children()
             page.next_number = rest[2]
             page.parse_into(el, rest[1])
+            nodes.update((made.id_number, made) for made in el.descendants())
+        elif kind == "forget":
+            for number in rest[0]:
+                nodes.pop(number, None)
         elif kind in ("insert", "children"):
             if kind == "children":
                 el._drop_children()
-            at = (
-                None
-                if rest[1] is None
-                else (el.childNodes[0] if rest[1] == 0 else page.elements[rest[1]])
-            )
+            at = None if rest[1] is None else (el.childNodes[0] if rest[1] == 0 else nodes[rest[1]])
             for item in rest[2]:
-                child = MirrorText(item) if isinstance(item, str) else page.elements[item]
+                child = MirrorText(item) if isinstance(item, str) else nodes[item]
                 if isinstance(child, MirrorElement):
                     child.detach()
                 index = el.childNodes.index(at) if at is not None else len(el.childNodes)
@@ -323,6 +340,61 @@ def test_every_tap_undo_and_refusal_keeps_the_page_equal_to_the_mirror(
         in_step(mirror, page)
 
 
+# -- letting go of elements (docs/worker.md, "The mirror") ------------------------------------
+
+
+def test_the_page_lets_go_of_exactly_the_elements_python_let_go_of() -> None:
+    board, mirror, page, window = mounted_board(3)
+    for _ in range(6):  # removals (their leaving cards end), then an undo
+        for place in _pairs(board.model.game)[0]:
+            board.tap(place)
+        window.run_frames()
+        for timer in window.timers:
+            timer()
+        window.timers.clear()
+        in_step(mirror, page)
+    board.undo()
+    window.run_frames()
+    in_step(mirror, page)
+    gc.collect()
+    forgotten = mirror.changes.forgotten[:]
+    in_step(mirror, page)  # (the page would fail on a change to an element it let go of)
+    assert forgotten  # leaving cards and replaced faces
+    assert set(held(page)) == {number for number in mirror.elements if number > 0}
+    assert page.documentElement.outerHTML == mirror.documentElement.outerHTML
+
+
+def test_work_in_scratch_sends_nothing_and_takes_no_number_of_the_page() -> None:
+    doc = MirrorDocument.from_snapshot(PAGE)
+    first_free = doc.next_number
+    with doc.scratch():
+        copy = doc.body.cloneNode(True)
+        copy.querySelector("p").remove()
+        copy.setAttribute("class", "copy")
+        made = doc.createElement("span")
+        copy.append(made)
+        text = copy.outerHTML
+    assert "<p" not in text and 'class="copy"' in text and "<span>" in text
+    assert doc.next_number == first_free
+    del copy, made
+    gc.collect()
+    assert doc.changes.take() == []  # nothing made, nothing to forget
+    assert doc.createElement("i").id_number == first_free
+
+
+def test_the_boards_markup_for_the_snapshot_is_made_without_a_change_to_the_page() -> None:
+    board, mirror, page, window = mounted_board(3)
+    for place in _pairs(board.model.game)[0]:
+        board.tap(place)
+    window.run_frames()
+    in_step(mirror, page)
+    text = board.markup()
+    assert "hm-leaving" in mirror.getElementById("board").outerHTML  # still on the page
+    assert "hm-leaving" not in text and "data-place" in text
+    gc.collect()
+    assert mirror.changes.take() == []
+
+
 def test_the_worker_starts_the_pages_the_build_gives_a_worker_with_main_pys_modules() -> None:
     import ast
     from pathlib import Path
@@ -368,6 +440,25 @@ def test_the_workers_storage_reads_what_was_stored_and_sends_each_write() -> Non
         ["store", "halfmoon.settings", None],
     ]
     assert window.localStorage.getItem("halfmoon.settings") is None
+
+
+def test_a_value_read_before_pythons_own_write_was_carried_out_is_not_another_tabs() -> None:
+    """docs/worker.md, "Tabs": the page writes after the frame, so a value it read fresh for a
+    message may be one Python has already written over."""
+    stored = _worker_window({"halfmoon.game": "v0"}).localStorage
+    stored.setItem("halfmoon.game", "v1")
+    stored.setItem("halfmoon.game", "v2")
+    for before in ("v0", "v1"):  # read before v1 or v2 was carried out
+        stored.fresh("halfmoon.game", before)
+        assert stored.getItem("halfmoon.game") == "v2"
+    stored.fresh("halfmoon.game", "v2")  # Python's last write, read back
+    stored.fresh("halfmoon.game", "v1")  # from now on, another tab's write
+    assert stored.getItem("halfmoon.game") == "v1"
+    stored.removeItem("halfmoon.game")
+    stored.fresh("halfmoon.game", "v1")  # read before the removal was carried out
+    assert stored.getItem("halfmoon.game") is None
+    stored.fresh("halfmoon.game", "another tab's")
+    assert stored.getItem("halfmoon.game") == "another tab's"
 
 
 def test_storage_the_browser_refused_is_refused_in_the_worker_too() -> None:

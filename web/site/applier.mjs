@@ -21,12 +21,14 @@ const SVG = "http://www.w3.org/2000/svg";
 // Elements sent without their content: nothing Python reads is in them.
 const SHALLOW = new Set(["head", "script", "style", "template", "noscript"]);
 
-// 0 is the document, -1 the window: Python listens to them too.
-const nodes = [document];
-const nodeAt = (number) => (number === -1 ? window : nodes[number]);
+// 0 is the document, -1 the window: Python listens to them too. An element stays here until
+// Python says it let go of it ("forget").
+const nodes = new Map([[0, document]]);
+const nodeAt = (number) => (number === -1 ? window : nodes.get(number));
 const numbers = new WeakMap();
+let snapshotNumber = 1; // the snapshot numbers the page's elements in order, from 1
 const register = (number, element) => {
-  nodes[number] = element;
+  nodes.set(number, element);
   numbers.set(element, number);
 };
 const numberOf = (node) => {
@@ -36,7 +38,7 @@ const numberOf = (node) => {
 
 // The page as the mirror's snapshot: [tag, svg, [[name, value]...], child...].
 const snapshot = (element) => {
-  register(nodes.length, element);
+  register(snapshotNumber++, element);
   const tree = [
     element.localName,
     element.namespaceURI === SVG ? 1 : 0,
@@ -368,7 +370,7 @@ const untimer = (number) => {
 };
 
 // -- changes -------------------------------------------------------------------------------
-const items = (list) => list.map((item) => (typeof item === "string" ? item : nodes[item]));
+const items = (list) => list.map((item) => (typeof item === "string" ? item : nodes.get(item)));
 const apply = (op) => {
   const el = typeof op[1] === "number" ? nodeAt(op[1]) : null;
   switch (op[0]) {
@@ -393,12 +395,13 @@ const apply = (op) => {
       break;
     }
     case "insert": {
-      const before = op[2] === null ? null : op[2] === 0 ? el.firstChild : nodes[op[2]];
+      const before = op[2] === null ? null : op[2] === 0 ? el.firstChild : nodes.get(op[2]);
       for (const item of items(op[3])) el.insertBefore(typeof item === "string" ? document.createTextNode(item) : item, before);
       break;
     }
     case "children": el.replaceChildren(...items(op[3])); break;
     case "remove": el.remove(); break;
+    case "forget": for (const number of op[1]) nodes.delete(number); break;
     case "focus":
       focusMove = op[3] || focusMove;
       focusing = true;

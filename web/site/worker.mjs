@@ -46,13 +46,14 @@ const asked = new Set();
 let missing = null;
 let python = null;
 const plainFetch = globalThis.fetch.bind(globalThis);
+const tellWaiting = () => python || post({ kind: "waiting", files: [...asked] }); // only while starting
 globalThis.fetch = (input, init) => {
   const href = new URL(input instanceof Request ? input.url : String(input), location.href).href;
   asked.add(href);
-  post({ kind: "waiting", files: [...asked] });
+  tellWaiting();
   const answered = () => {
     asked.delete(href);
-    post({ kind: "waiting", files: [...asked] });
+    tellWaiting();
   };
   const failed = (why) => {
     missing = missing || `could not load ${href.split("?")[0]}${why}`;

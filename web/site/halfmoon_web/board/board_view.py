@@ -16,6 +16,7 @@ takes its turn, and the keyboard focus with it when it was on the board.
 from __future__ import annotations
 
 from collections.abc import Collection
+from contextlib import nullcontext
 from typing import Any
 
 from pyodide.ffi import create_once_callable
@@ -192,15 +193,19 @@ class BoardView:
 
     def markup(self) -> str:
         """The board's markup at rest, for the game page's snapshot (docs/startup.md): as
-        drawn, without the selection, the dimming and the cards still leaving."""
-        board = self._root.cloneNode(True)
-        for ghost in list(board.querySelectorAll(".hm-leaving")):
-            ghost.remove()
-        for face in list(board.querySelectorAll(".hm-selected, .hm-dim, .hm-refused")):
-            face.classList.remove("hm-selected", "hm-dim", "hm-refused")
-        for face in list(board.querySelectorAll('[aria-pressed="true"]')):
-            face.setAttribute("aria-pressed", "false")
-        return str(board.outerHTML)
+        drawn, without the selection, the dimming and the cards still leaving. Made on a copy
+        the page never gets (the worker's mirror makes it as scratch: docs/worker.md, "The
+        mirror")."""
+        scratch = getattr(self.document, "scratch", None)
+        with scratch() if scratch is not None else nullcontext():
+            board = self._root.cloneNode(True)
+            for ghost in list(board.querySelectorAll(".hm-leaving")):
+                ghost.remove()
+            for face in list(board.querySelectorAll(".hm-selected, .hm-dim, .hm-refused")):
+                face.classList.remove("hm-selected", "hm-dim", "hm-refused")
+            for face in list(board.querySelectorAll('[aria-pressed="true"]')):
+                face.setAttribute("aria-pressed", "false")
+            return str(board.outerHTML)
 
     def _draw_place(self, place: str, state: PlaceState, old: PlaceState | None) -> None:
         if old is None or old.count != state.count:

@@ -21,11 +21,19 @@ A change is a list, its kind first (``web/site/applier.mjs`` carries them out):
 from ``window.py``: ``["store", key, value|None]``, ``["history", href]``; from
 ``page_time.py``: ``["timer", n, ms, repeat]``, ``["untimer", n]``; from ``asks.py``:
 ``["ask", n, what, args]``. The document is number 0, the window -1.
+
+The last change of a batch may be ``["forget", [id, ...]]``: the elements Python let go of
+(nothing in Python holds them any more, so no later change can name them); the page lets go of
+them too, so that neither side keeps every element it ever made. Work on copies the page never
+sees (the board's markup for the snapshot) is done inside :meth:`MirrorDocument.scratch`: it
+makes no change and uses numbers of its own, below the window's.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from halfmoon_web.remote import markup
@@ -39,14 +47,23 @@ class Changes:
 
     def __init__(self) -> None:
         self.ops: list[list[Any]] = []
+        self.paused = 0
+        """Above 0 inside :meth:`MirrorDocument.scratch`: changes are not recorded."""
+        self.forgotten: list[int] = []
+        """The numbers of the elements Python let go of since the last :meth:`take`."""
 
     def add(self, *op: Any) -> None:
-        """Append one change."""
-        self.ops.append(list(op))
+        """Append one change (none while paused)."""
+        if not self.paused:
+            self.ops.append(list(op))
 
     def take(self) -> list[list[Any]]:
-        """The changes made so far; the batch starts empty again."""
+        """The changes made so far, then the elements let go of (``forget``); the batch starts
+        empty again."""
         ops, self.ops = self.ops, []
+        forgotten, self.forgotten = self.forgotten, []
+        if forgotten:
+            ops.append(["forget", forgotten])
         return ops
 
 
@@ -179,6 +196,11 @@ class MirrorElement(Listening):
         self._checked = False
         self.classList = ClassList(self)
         doc.elements[number] = self
+
+    def __del__(self) -> None:
+        # Let go of in Python: the page may let go of its element too (a scratch one it never had).
+        if self.id_number > 0:
+            self.ownerDocument.changes.forgotten.append(self.id_number)
 
     def __repr__(self) -> str:
         return f"<{self.localName} #{self.id_number}>"
@@ -406,8 +428,7 @@ class MirrorElement(Listening):
 
     def _copy(self, deep: bool) -> MirrorElement:
         doc = self.ownerDocument
-        copy = MirrorElement(doc, doc.next_number, self.localName, self.svg)
-        doc.next_number += 1
+        copy = MirrorElement(doc, doc.take_number(), self.localName, self.svg)
         copy.attrs = dict(self.attrs)
         if deep:
             for child in self.childNodes:
@@ -537,8 +558,11 @@ class MirrorDocument(Listening):
         self.listeners = {}
         self.visibilityState = "visible"
         """As the page said it at start and with each ``visibilitychange``."""
-        self.elements: dict[int, Any] = {0: self}
+        self.elements: weakref.WeakValueDictionary[int, Any] = weakref.WeakValueDictionary()
+        """Each element by its number, while Python holds it (in the tree, or in a variable)."""
+        self.elements[0] = self
         self.next_number = first_free
+        self._scratch_number = -1
         self.documentElement: MirrorElement | None = None
         self.activeElement: MirrorElement | None = None
         self.defaultView: Any = None
@@ -551,6 +575,26 @@ class MirrorDocument(Listening):
         before Python's latest move is no longer true: :meth:`page_focus`)."""
         self.root_written: set[str] = set()
         """The attributes of ``<html>`` Python wrote: its own, never taken from the page."""
+
+    def take_number(self) -> int:
+        """The number of a new element: the next the page will give, or, inside
+        :meth:`scratch`, one of its own below the window's (-1)."""
+        if self.changes.paused:
+            self._scratch_number -= 1
+            return self._scratch_number
+        self.next_number += 1
+        return self.next_number - 1
+
+    @contextmanager
+    def scratch(self) -> Iterator[None]:
+        """Work the page never sees, on copies it never gets (the board's markup): no change
+        is recorded and the elements made have numbers of their own. Only for elements made
+        inside: a change to one the page has would be lost."""
+        self.changes.paused += 1
+        try:
+            yield
+        finally:
+            self.changes.paused -= 1
 
     @classmethod
     def from_snapshot(cls, tree: list[Any]) -> MirrorDocument:
@@ -587,8 +631,7 @@ class MirrorDocument(Listening):
 
     def _build(self, tree: list[Any]) -> MirrorElement:
         tag, svg, attrs, *kids = tree
-        el = MirrorElement(self, self.next_number, tag, bool(svg))
-        self.next_number += 1
+        el = MirrorElement(self, self.take_number(), tag, bool(svg))
         el.attrs = {str(name): str(value) for name, value in attrs}
         el._checked = "checked" in el.attrs
         for kid in kids:
@@ -608,8 +651,7 @@ class MirrorDocument(Listening):
                     stack.pop()
             else:
                 svg = value == "svg" or top.svg
-                el = MirrorElement(self, self.next_number, value, svg)
-                self.next_number += 1
+                el = MirrorElement(self, self.take_number(), value, svg)
                 el.attrs = dict(attrs)
                 top._adopt(el)
                 if kind == "start":
@@ -635,16 +677,14 @@ class MirrorDocument(Listening):
         return next((el for el in root.children if el.localName == "head"), None) if root else None
 
     def createElement(self, tag: str) -> MirrorElement:
-        el = MirrorElement(self, self.next_number, tag.lower())
-        self.next_number += 1
+        el = MirrorElement(self, self.take_number(), tag.lower())
         self.changes.add("create", el.id_number, el.localName, False)
         return el
 
     def createElementNS(self, namespace: str, tag: str) -> MirrorElement:
         """An element of ``namespace`` (SVG, the statistics chart's)."""
         svg = namespace == SVG
-        el = MirrorElement(self, self.next_number, tag if svg else tag.lower(), svg)
-        self.next_number += 1
+        el = MirrorElement(self, self.take_number(), tag if svg else tag.lower(), svg)
         self.changes.add("create", el.id_number, el.localName, svg)
         return el
 

@@ -74,6 +74,11 @@ class MirrorStorage:
         self._items = dict(items)
         self._changes = changes
         self._written = 0
+        self._latest: dict[str, str | None] = {}
+        """Python's last write of each key it wrote (None: removed)."""
+        self._written_over: dict[str, list[str | None]] = {}
+        """For each key, the values Python's writes replaced, until the page reads back the
+        last: a report of one of them was read before Python's write was carried out."""
         self._outcomes: Callable[[int, bool, list[str]], None] | None = None
 
     @property
@@ -88,12 +93,24 @@ class MirrorStorage:
         return self._items.get(str(key))
 
     def setItem(self, key: str, value: object) -> None:
+        self._wrote(str(key), str(value))
         self._items[str(key)] = str(value)
         self._changes.add("store", str(key), str(value))
 
     def removeItem(self, key: str) -> None:
+        if str(key) in self._items:
+            self._wrote(str(key), None)
         if self._items.pop(str(key), None) is not None:
             self._changes.add("store", str(key), None)
+
+    def _wrote(self, key: str, value: str | None) -> None:
+        replaced = self._written_over.setdefault(key, [])
+        # What the mirror holds (maybe another tab's), and Python's own last write (a write
+        # not mirrored until kept: storage/late_storage.py).
+        for before in {self._items.get(key), self._latest.get(key)} - {value}:
+            replaced.append(before)
+        del replaced[:-16]
+        self._latest[key] = value
 
     def write_later(
         self, key: str, text: str, *, spares: Sequence[str], report: bool, mirror: bool
@@ -102,6 +119,7 @@ class MirrorStorage:
         are given up, one at a time, when it does not fit; ``report``: said kept or refused
         (else only refused); ``mirror``: read back at once (else once it is kept)."""
         self._written += 1
+        self._wrote(key, text)
         if mirror:
             self._items[key] = text
         how = {"n": self._written, "spares": list(spares), "report": report}
@@ -129,6 +147,18 @@ class MirrorStorage:
             self._items.pop(key, None)
         if self._outcomes is not None and isinstance(number, int):
             self._outcomes(number, kept is True, spares)
+
+    def fresh(self, key: object, value: object) -> None:
+        """The page read ``key`` fresh for this message (``storedNow``): followed, unless it
+        is a value Python has written over since, read before that write was carried out (the
+        page writes after the frame; docs/worker.md, "Tabs"). The page reading back Python's
+        last write ends that: a value written over is another tab's again from then on."""
+        name = str(key)
+        if value in self._written_over.get(name, ()):
+            return
+        if name in self._latest and value == self._latest[name]:
+            self._written_over.pop(name, None)
+        self.follow(key, value)
 
     def follow(self, key: object, value: object) -> None:
         """Another tab's write (its ``storage`` event), already on the page: mirrored only.

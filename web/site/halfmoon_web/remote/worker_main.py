@@ -128,7 +128,7 @@ class WorkerPage:
                     field._value, field._checked = str(value), bool(checked)
             storage = window._storage
             for key, value in data.get("storedNow") or [] if storage is not None else []:
-                storage.follow(key, value)  # read fresh (docs/worker.md, "Tabs")
+                storage.fresh(key, value)  # read fresh (docs/worker.md, "Tabs")
             if "active" in data:
                 doc.page_focus(doc.elements.get(data["active"]), data.get("focusMove"))
             if isinstance(data.get("media"), dict):
