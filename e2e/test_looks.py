@@ -210,6 +210,7 @@ def refuse_a_pair(page: Page) -> list[list[str]]:
     page.evaluate(WATCH)
     card(page, game, HEART).click()
     card(page, game, "5").click()
+    settle(page)  # the taps played (in a worker, their changes come a message later)
     expect(page.locator(".hm-refused")).to_have_count(0)  # for a moment only
     return page.evaluate("window.hmSeen")
 

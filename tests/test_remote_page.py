@@ -621,3 +621,20 @@ def test_unsaved_taps_of_any_shape_neither_stop_the_start_nor_stay(site: Path, v
     )
     assert doc.getElementById("moves").textContent == "0"
     assert ["store", "halfmoon.unsaved-taps", None] in worker.sent
+
+
+def test_an_event_on_an_element_python_let_go_of_is_not_played(site: Path) -> None:
+    """docs/worker.md, "The mirror": the page may still show, and forward an event on, an
+    element Python let go of (its removal on its way): the event is dropped, not played with no
+    target."""
+    worker = game_page_in_a_worker(site, "?lang=en&deal=HM1-N-AAAAAAB")
+    doc = worker.document
+    board = doc.getElementById("board")
+    gone = doc.next_number + 1000  # a number Python holds no element for
+    assert doc.elements.get(gone) is None
+    worker.sent.clear()
+    for kind in ("focusin", "click"):
+        event = {"id": board.id_number, "type": kind, "target": gone, "now": 2000.0, "seq": 5}
+        worker.dispatch(json.dumps(event))
+    assert [op for op in worker.sent if op[0] == "console"] == []
+    assert doc.getElementById("moves").textContent == "0"

@@ -172,8 +172,8 @@ class WorkerPage:
             window._storage.follow(data.get("storageKey"), data.get("newValue"))
         if kind == "visibilitychange":
             doc.visibilityState = str(data.get("visibility", "visible"))
-        if here is None:
-            return
+        if here is None or (target is None and isinstance(data.get("target"), int)):
+            return  # (on an element Python let go of: gone from the page in a batch on its way)
         new_value = data.get("newValue")
         event = MirrorEvent(
             type=kind,
