@@ -91,11 +91,23 @@ step "ruff check . && ruff format --check ."
 .venv/bin/ruff check . || status=1
 .venv/bin/ruff format --check . || status=1
 
+# No step may hang the run (docs/testing.md, "A test that hangs"): each test step is stopped
+# after $HALFMOON_STEP_LIMIT seconds (SIGINT first, so pytest prints what it ran), and fails.
+step_limit=${HALFMOON_STEP_LIMIT:-2400}
+bounded() {
+  timeout --signal=INT --kill-after=60 "$step_limit" "$@"
+  local code=$?
+  if [ "$code" -eq 124 ] || [ "$code" -eq 137 ]; then
+    echo "run_all.sh: stopped after $step_limit s: $*" >&2
+  fi
+  return "$code"
+}
+
 # pytest exit codes: 0 = all passed, 5 = no test collected (a failure here), others = failure.
 run_pytest() {
   local name=$1; shift
   step "pytest $name"
-  .venv/bin/python -m pytest "$@"
+  bounded .venv/bin/python -m pytest "$@"
   local code=$?
   if [ "$code" -eq 5 ]; then
     echo "run_all.sh: pytest collected no test in $name" >&2
@@ -109,7 +121,7 @@ times+=("set-up (venv, browsers, npm ci, build, ruff): $SECONDS s (load average 
 # waits, which the unit tests fill. Their output is kept and printed once they end, whole.
 smoke_log=$(mktemp)
 smoke_start=$SECONDS
-npm run --silent test:smoke >"$smoke_log" 2>&1 &
+bounded npm run --silent test:smoke >"$smoke_log" 2>&1 &
 smoke_pid=$!
 
 # The unit tests run in pytest-xdist workers, one per core (--dist loadfile keeps a module on
