@@ -8,7 +8,9 @@ logged an error, broke the CSP or asked another origin for anything.
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
 import pytest
 from game_support import (
@@ -394,3 +396,48 @@ def test_escape_closes_a_panel(deal_page: Page) -> None:
     deal_page.keyboard.press("Escape")
     expect(deal_page.get_by_label("Move errors")).to_be_hidden()
     expect(button(deal_page, "Settings")).to_be_focused()
+
+
+# -- motion that costs the main thread nothing (docs/performance.md, "The leaving cards") --------
+def compositing_failures(page: Page, act: Any) -> dict[str, list[int]]:
+    """Run ``act`` while Chromium traces the page's animations; for each animation it started,
+    by its name, the reasons it could not run on the compositor (Chromium's bit mask: 0 for an
+    animation that could)."""
+    browser = page.context.browser
+    assert browser is not None
+    browser.start_tracing(page=page, categories=["devtools.timeline"])
+    try:
+        act()
+        page.wait_for_timeout(400)  # a tracing window: the animations started and ran
+    finally:
+        trace = json.loads(browser.stop_tracing())
+    names: dict[str, str] = {}
+    failed: dict[str, list[int]] = {}
+    for event in trace["traceEvents"]:
+        if event.get("name") != "Animation":
+            continue
+        key = json.dumps(event.get("id2") or event.get("id"))
+        data = event.get("args", {}).get("data", {})
+        if "displayName" in data:
+            names[key] = data["displayName"]
+        if "compositeFailed" in data:
+            failed.setdefault(key, []).append(int(data["compositeFailed"]))
+    result: dict[str, list[int]] = {}
+    for key, name in names.items():
+        result.setdefault(name, []).extend(failed.get(key, [0]))
+    return result
+
+
+def test_the_removed_cards_leave_on_the_compositor(deal_page: Page) -> None:
+    """The three cards of a removal, two of them selected (lifted), fly off as an animation the
+    compositor runs: the main thread paints none of its frames, whatever the card's lift."""
+    game = Game.from_code(DEAL)
+    move = next(m for m in game.legal_moves() if len(m.places) == 3)
+    for place in move.places[:-1]:
+        card(deal_page, game, place).click()
+        pressed(deal_page, game, place)
+    deal_page.mouse.move(1, 1)  # no card under the pointer: a phone has no hover
+    last = card(deal_page, game, move.places[-1])
+    seen = compositing_failures(deal_page, lambda: last.click(force=True))
+    expect(deal_page.locator("#moves")).to_have_text("1")
+    assert seen.get("hm-leave") == [0, 0, 0], seen
