@@ -2,14 +2,16 @@
 
 Run as ``python bench/bench_tap_stages.py [--taps N] [--rates 1,4]`` (never part of
 ``npm test``; docs/performance.md shows its table). The taps are those of
-``bench/bench_taps.py`` (same deals, same seed). To see inside the page, the benchmark serves
-``runtime.mjs`` with one line added that keeps Pyodide in ``globalThis.__hmPyodide`` (the
-service worker is blocked so the route applies), then wraps the methods of each stage in the
-page's Python with a timer (``time.perf_counter``, which Pyodide reads from
-``performance.now()``). Each stage's time is inclusive (a stage holds the stages it calls);
-``click`` is the whole ``element.click()`` as bench_taps.py measures it, and ``outside Python``
-is what is left of it: the event's dispatch, the proxies, and what the browser does in the
-click itself. Prints p50 and p95 per stage and the load average.
+``bench/bench_taps.py`` (same deals, same seed). The page's Python runs in a worker
+(docs/worker.md): to see inside it, the benchmark serves ``worker.mjs`` with one line added
+that keeps Pyodide in the worker's ``globalThis.__hmPyodide`` (the service worker is blocked so
+the route applies), then wraps the methods of each stage in the worker's Python with a timer
+(``time.perf_counter``, which Pyodide reads from the worker's ``performance.now()``). Each
+stage's time is inclusive (a stage holds the stages it calls); ``worker: message played`` is
+the whole of Python's answer to one forwarded event, ``worker: settle`` what ran once no
+message waited (the save after the frame). ``click → painted`` is the page's side, as
+bench_main_thread.py measures it: from ``element.click()`` to the end of the frame that shows
+the change. Prints p50 and p95 per stage and the load average.
 """
 
 from __future__ import annotations
@@ -36,15 +38,17 @@ import build
 import serve
 from game_support import card
 from harness import CHROMIUM_ARGS, chromium_executable
-from playwright.sync_api import Locator, Page, Route, sync_playwright
+from playwright.sync_api import Locator, Page, Route, Worker, sync_playwright
 
 from halfmoon_core import Game, format_code
 
-#: Where runtime.mjs returns the interpreter it started.
-_RETURNED = "  return pyodide;\n})();"
+#: Where worker.mjs has started the interpreter (the line that follows ``loadPyodide``).
+_STARTED = '  post({ kind: "stage", name: "python" });\n'
 
 #: The stages, as (label, module, class or None, attribute): wrapped in the page's Python.
 STAGES = (
+    ("worker: message played", "halfmoon_web.remote.worker_main", "WorkerPage", "dispatch"),
+    ("worker: settle", "halfmoon_web.remote.worker_main", "WorkerPage", "settle"),
     ("python handler", "halfmoon_web.board.board", "Board", "tap"),
     ("python handler", "halfmoon_web.game_page.parts.play", "GamePlay", "undo"),
     ("python handler", "halfmoon_web.game_page.parts.play", "GamePlay", "redo"),
@@ -106,55 +110,65 @@ def _hm_take():
     return taken
 """
 
-#: Time a click, then take the stages' times that ran inside it.
-_TIMED_CLICK = """(el) => {
-  const py = globalThis.__hmPyodide;
-  py.runPython("_hm_take()");
+#: Click an element; resolve once the frame that shows the first change to the page is painted
+#: and the page has no message in flight to the worker (its changes and its save are in).
+_TIMED_CLICK = """(el) => new Promise((resolve) => {
   const t0 = performance.now();
+  let painted = null;
+  const done = () => {
+    if (painted !== null && !window.halfmoonBusy) resolve(painted);
+    else setTimeout(done, 5);
+  };
+  const seen = new MutationObserver(() => {
+    seen.disconnect();
+    requestAnimationFrame(() => setTimeout(() => {
+      painted = performance.now() - t0;
+      done();
+    }, 0));
+  });
+  const all = { subtree: true, attributes: true, childList: true, characterData: true };
+  seen.observe(document.body, all);
   el.click();
-  const click = performance.now() - t0;
-  const inside = JSON.parse(py.runPython("_hm_take()"));
-  return { click, inside };
-}"""
+})"""
 
-#: The work left for later (after the frame), taken once it ran.
-_TAKE_LATER = """() => JSON.parse(globalThis.__hmPyodide.runPython("_hm_take()"))"""
+#: The stages' times taken in the worker since the last take.
+_TAKE = """() => JSON.parse(globalThis.__hmPyodide.runPython("_hm_take()"))"""
 
 
-def serve_exposed_runtime(route: Route) -> None:
-    """Serve runtime.mjs with Pyodide kept in ``globalThis.__hmPyodide``."""
+def serve_exposed_worker(route: Route) -> None:
+    """Serve worker.mjs with Pyodide kept in the worker's ``globalThis.__hmPyodide``."""
     response = route.fetch()
     body = response.text()
-    if _RETURNED not in body:
-        raise SystemExit("runtime.mjs changed: update bench_tap_stages.py's _RETURNED")
-    exposed = body.replace(_RETURNED, "  globalThis.__hmPyodide = pyodide;\n" + _RETURNED)
+    if _STARTED not in body:
+        raise SystemExit("worker.mjs changed: update bench_tap_stages.py's _STARTED")
+    exposed = body.replace(_STARTED, "  globalThis.__hmPyodide = pyodide;\n" + _STARTED)
     route.fulfill(response=response, body=exposed)
 
 
+def python_worker(page: Page) -> Worker:
+    """The page's Python worker (the one that holds ``__hmPyodide``)."""
+    for worker in page.workers:
+        if worker.url.endswith("/worker.mjs"):
+            return worker
+    raise SystemExit(f"no Python worker among {[w.url for w in page.workers]}")
+
+
 def instrument(page: Page) -> None:
-    """Wrap the stages in the page's Python (once per page load)."""
+    """Wrap the stages in the worker's Python (once per page load)."""
     stages = json.dumps([list(stage) for stage in STAGES])
     code = f"STAGES_JSON = {json.dumps(stages)}\n{_INSTRUMENT}"
-    page.evaluate("(code) => globalThis.__hmPyodide.runPython(code)", code)
+    python_worker(page).evaluate("(code) => globalThis.__hmPyodide.runPython(code)", code)
 
 
 def timed(page: Page, locator: Locator, record: dict[str, list[float]]) -> None:
-    """Click ``locator``, record the click and each stage inside it; then, after two frames
-    and a task, the work that ran later (``later: ...``)."""
-    measured = locator.evaluate(_TIMED_CLICK)
-    record.setdefault("click", []).append(measured["click"])
-    inside = measured["inside"]
-    handler = inside.get("python handler", 0.0)
-    record.setdefault("outside Python", []).append(measured["click"] - handler)
+    """Click ``locator``; record the click → painted change and each stage the worker ran for
+    it, the save after the frame included."""
+    worker = python_worker(page)
+    worker.evaluate(_TAKE)  # what ran before this tap is not its
+    record.setdefault("click → painted", []).append(locator.evaluate(_TIMED_CLICK))
+    inside = worker.evaluate(_TAKE)
     for label, *_ in STAGES:
         record.setdefault(label, []).append(inside.get(label, 0.0))
-    page.evaluate(
-        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame("
-        "() => setTimeout(done, 50))))"
-    )
-    later = page.evaluate(_TAKE_LATER)
-    for label, spent in later.items():
-        record.setdefault(f"later: {label}", []).append(spent)
 
 
 def measure(page: Page, url: str, taps: int, rng: random.Random) -> dict[str, dict]:
@@ -163,7 +177,7 @@ def measure(page: Page, url: str, taps: int, rng: random.Random) -> dict[str, di
     undo = page.locator('button.tool[data-action="undo"]')
     redo = page.locator('button.tool[data-action="redo"]')
     game: Game | None = None
-    while min(len(v.get("click", [])) for v in times.values()) < taps:
+    while min(len(v.get("click → painted", [])) for v in times.values()) < taps:
         if game is None or not game.legal_moves():
             game = open_deal(page, url, format_code(rng.randrange(1, 10**6)))
             instrument(page)
@@ -202,14 +216,13 @@ def main(argv: list[str] | None = None) -> int:
             context = browser.new_context(
                 viewport={"width": 412, "height": 823}, service_workers="block"
             )
-            context.route("**/runtime.mjs", serve_exposed_runtime)
+            context.route("**/worker.mjs", serve_exposed_worker)
             page = context.new_page()
             context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
             times = measure(page, url, args.taps, random.Random(args.seed))
             context.close()
             print(f"\nCPU {rate:g}x: p50 / p95 ms (n = taps of each kind)")
-            labels = list(dict.fromkeys(["click", "outside Python", *(s[0] for s in STAGES)]))
-            labels += sorted({k for kind in KINDS for k in times[kind] if k.startswith("later")})
+            labels = list(dict.fromkeys(["click → painted", *(s[0] for s in STAGES)]))
             print(f"{'stage':<24}" + "".join(f"{kind:>16}" for kind in KINDS))
             for label in labels:
                 cells = []
@@ -221,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
                     p50, p95 = statistics.median(values), percentile(values, 0.95)
                     cells.append(f"{p50:>7.1f} /{p95:>7.1f}")
                 print(f"{label:<24}" + "".join(cells))
-            print("n = " + ", ".join(f"{k} {len(times[k]['click'])}" for k in KINDS))
+            print("n = " + ", ".join(f"{k} {len(times[k]['click → painted'])}" for k in KINDS))
         browser.close()
     print(f"\nload average after: {os.getloadavg()}")
     return 0
