@@ -144,16 +144,21 @@ times+=("smoke (Firefox, WebKit), from its start: $((SECONDS - smoke_start)) s (
 # (--durations): where the run's time goes.
 # A test bounded by a time (marked `alone`: the first cards within 600 ms) runs after the
 # others, in one process: beside another worker's browser it failed on a loaded machine.
+# A browser test that fails is run once more (pytest-rerunfailures): on this shared 2-core
+# machine a browser now and then misses a bound it meets on every other run. The rerun is listed
+# in the summary (RERUN, and "rerun" in the counts); a test that fails twice fails the run
+# (docs/testing.md, "A test that hangs, a test run twice").
 e2e_workers=${HALFMOON_E2E_WORKERS:-2}
+reruns=(--reruns "${HALFMOON_E2E_RERUNS:-1}")
 run_e2e() {
   if [ "$e2e_workers" = 1 ]; then
-    run_pytest e2e/ e2e --durations=25
+    run_pytest e2e/ e2e --durations=25 "${reruns[@]}"
     return
   fi
   local code=0
   run_pytest "e2e/ in $e2e_workers workers" e2e --durations=25 -n "$e2e_workers" \
-    --dist loadfile -m "not alone" || code=1
-  run_pytest "e2e/, the tests bounded by a time, alone" e2e -m alone || code=1
+    --dist loadfile -m "not alone" "${reruns[@]}" || code=1
+  run_pytest "e2e/, the tests bounded by a time, alone" e2e -m alone "${reruns[@]}" || code=1
   return "$code"
 }
 timed "pytest e2e/" run_e2e || status=1
