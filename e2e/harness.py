@@ -29,9 +29,12 @@ READY_TIMEOUT_MS = 60_000
 #: A page that reloads itself into a new build (boot.js) says ``data-reloading``: not that one.
 READY_SELECTOR = "html[data-ready]:not([data-reloading]), html[data-error]:not([data-reloading])"
 #: In a page: true once a service worker controls it (at once, or at its next change of
-#: controller): the worker has installed, its cache is filled.
-CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
-    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true)))"""
+#: controller): the worker has installed, its cache is filled. False if none has after 90 s
+#: (an evaluation has no time limit of its own: docs/testing.md, "A test that hangs").
+CONTROLLED = """() => navigator.serviceWorker.controller ? true : new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+    setTimeout(() => resolve(false), 90000);
+})"""
 #: The runtime's WebAssembly: every page start asks for it once (from the network, the HTTP
 #: cache or the service worker), so its requests by pages (not the worker's precache) count the
 #: run's page starts, the unit of a browser test's cost (docs/testing.md, "Time").
