@@ -291,6 +291,25 @@ def test_a_removal_then_the_tab_closed_at_once_is_kept_ten_times_of_ten(warm_pag
     assert stored_moves(warm_page) == ",".join(str(move) for move in game.history)
 
 
+def test_an_undo_and_a_redo_then_the_tab_closed_at_once_are_kept(warm_page: Page) -> None:
+    """Undo, and Redo, clicked then the tab closed before their save: the next start plays them
+    (the tap journal keeps the toolbar's Undo and Redo beside the cards: docs/worker.md,
+    "Saving against a closing tab")."""
+    game = Game.from_code(DEAL)
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    play(warm_page, game, game.legal_moves()[0])
+    play(warm_page, game, game.legal_moves()[0])
+    for action, moves in (("undo", 1), ("redo", 2)):
+        tool = warm_page.locator(f'button.tool[data-action="{action}"]')
+        assert tool.evaluate(CLICK_AND_ASK)  # its save still waited when the click returned
+        with warm_page.expect_event("close"):
+            warm_page.close(run_before_unload=True)
+        warm_page = second_tab(warm_page)
+        open_app(warm_page, "index.html?lang=en")
+        expect(warm_page.locator("#moves")).to_have_text(str(moves))
+        assert stored_moves(warm_page).count(",") == moves - 1
+
+
 def test_a_removal_then_a_reload_within_50_ms_is_kept(warm_page: Page) -> None:
     game = Game.from_code(DEAL)
     open_app(warm_page, f"index.html?lang=en&deal={DEAL}")

@@ -469,7 +469,8 @@ def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -
     game = Game.from_code(deal)
     key, spec = journals[-1][1:]
     assert key == "halfmoon.unsaved-taps" and spec["base"] == game_identity(game)
-    assert spec["selector"] == "#board [data-place]" and spec["attr"] == "data-place"
+    assert spec["selector"] == '#board [data-place], [data-action="undo"], [data-action="redo"]'
+    assert spec["attrs"] == ["data-place", "data-action"]
     assert spec["first"] == [] and spec["covered"] == 0
 
     move = game.legal_moves()[0]

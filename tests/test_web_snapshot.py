@@ -104,6 +104,13 @@ def test_taps_on_a_board_of_this_very_game_are_played_in_order() -> None:
     assert early_taps(taken(f"{DEAL} 5-6", []), game) == []
 
 
+def test_a_journal_keeps_undo_and_redo_among_the_taps() -> None:
+    """The tap journal writes down the toolbar's Undo and Redo too (docs/worker.md)."""
+    game = game_after("5-6")
+    taps = ["undo", "redo", "R8", "undo"]
+    assert early_taps(taken(f"{DEAL} 5-6", taps), game) == taps
+
+
 @pytest.mark.parametrize(
     "painted",
     [
@@ -132,6 +139,8 @@ def test_taps_on_a_board_of_another_game_are_dropped(painted: object) -> None:
         taken(DEAL, ["R7", "R9"]),  # not a place: the whole queue goes
         taken(DEAL, ["R7", 8]),
         taken(DEAL, ["r7"]),
+        taken(DEAL, ["R7", "new-game"]),  # an action the journal never keeps
+        taken(DEAL, ["Undo"]),
         taken(DEAL, ["R7"] * (MAX_EARLY_TAPS + 1)),
     ],
 )

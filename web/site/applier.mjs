@@ -290,7 +290,7 @@ document.addEventListener("focusout", (event) => focusing || event.relatedTarget
 // -- the taps not yet saved, kept if the page goes first --------------------------------------
 // Python saves a move some milliseconds after the tap that made it (the batch comes back
 // after the frame). A tab closed meanwhile would lose the move: so the clicks on what Python
-// names (a "journal" change: a selector, the attribute that names the element) are written
+// names (a "journal" change: a selector, the attributes that name the element) are written
 // down as they are forwarded, and Python says with each save the game it stored, the taps that
 // save holds (`covered`: the number of the last message played) and the ones to play first
 // (the selection). At pagehide what no save holds yet is stored under the journal's key, for
@@ -301,7 +301,8 @@ const journalTap = (event) => {
   if (!journal || event.type !== "click" || event === journaled) return;
   journaled = event;
   if (!(event.target instanceof Element)) return;
-  const value = event.target.closest(journal.selector)?.getAttribute(journal.attr);
+  const named = event.target.closest(journal.selector);
+  const value = named && journal.attrs.map((attr) => named.getAttribute(attr)).find(Boolean);
   if (value) journal.taps.push([sequence + 1, value]); // the number of the message it goes in
 };
 const setJournal = (key, spec) => {

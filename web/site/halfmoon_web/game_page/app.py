@@ -207,8 +207,8 @@ class GamePage:
     def play_early(self, early: str | None) -> None:
         """Play kept taps (early.js's; the last page's unsaved ones, docs/worker.md) and put
         the focus where it was on the painted board."""
-        for place in early_taps(early, self.ctx.state.session.game):
-            self.board.tap(place)
+        for tap in early_taps(early, self.ctx.state.session.game):
+            self.play.replay(tap)
         focus = early_focus(early)
         if focus is not None:
             self.dialogs.keep_focus(focus)  # the card focused on the painted board was replaced

@@ -48,6 +48,9 @@ writes on a board at rest (``disabled`` only marks a card leaving, which a snaps
 Anything else rejects the whole snapshot (no ``on*`` handler, no ``href``, ``src`` or ``style``
 comes through). early.js gets this allowlist from the build (web/shared_facts.py)."""
 
+KEPT_ACTIONS = ("undo", "redo")
+"""The toolbar's actions a tap journal keeps beside the places (their buttons' ``data-action``)."""
+
 
 def game_identity(game: Game) -> str:
     """Which game a board shows: its start and every move played, in order."""
@@ -97,11 +100,13 @@ def _taken_object(taken: Any) -> dict[str, Any] | None:
 
 
 def early_taps(taken: Any, game: Game) -> list[str]:
-    """The places tapped before Python was up, in order (``halfmoonEarly.take()``'s JSON).
+    """The places tapped before Python was up, in order (``halfmoonEarly.take()``'s JSON), or
+    before the last page saved them, Undo and Redo among them (``undo``, ``redo``: the tap
+    journal, docs/worker.md, "Saving against a closing tab").
 
     None at all unless the painted board showed ``game`` exactly (same start, same moves) and
-    every tap names a place: a queue for another game, or not of early.js's making, is dropped
-    whole, never played in part.
+    every tap names a place or one of :data:`KEPT_ACTIONS`: a queue for another game, or not of
+    early.js's or the journal's making, is dropped whole, never played in part.
     """
     data = _taken_object(taken)
     if data is None or data.get("game") != game_identity(game):
@@ -109,7 +114,7 @@ def early_taps(taken: Any, game: Game) -> list[str]:
     taps = data.get("taps")
     if not isinstance(taps, list) or len(taps) > MAX_EARLY_TAPS:
         return []
-    if not all(isinstance(place, str) and place in PLACES for place in taps):
+    if not all(isinstance(tap, str) and (tap in PLACES or tap in KEPT_ACTIONS) for tap in taps):
         return []
     return list(taps)
 

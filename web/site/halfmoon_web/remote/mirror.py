@@ -733,19 +733,19 @@ class MirrorDocument(Listening):
         self,
         key: str,
         selector: str,
-        attr: str,
+        attrs: tuple[str, ...],
         base: str,
         first: list[str],
         clock: tuple[float, int, int] | None = None,
     ) -> None:
-        """Have the page write down each click on an element ``selector`` matches (by its
-        ``attr``) until the next call, and store them under ``key`` if it goes before a save
-        holds them (docs/worker.md, "Saving against a closing tab"): ``base`` names the game as
-        stored now, which holds every tap played so far; ``first`` are the taps to play before
-        the ones written down (the selection); ``clock``, when the game's clock runs: a time of
-        the page's (``performance.now()``), the game's time then, and its time as stored, for
-        the page to store the game's time when it goes."""
-        spec = {"selector": selector, "attr": attr, "base": base, "first": first}
+        """Have the page write down each click on an element ``selector`` matches (by the first
+        of its ``attrs`` it has) until the next call, and store them under ``key`` if it goes
+        before a save holds them (docs/worker.md, "Saving against a closing tab"): ``base``
+        names the game as stored now, which holds every tap played so far; ``first`` are the
+        taps to play before the ones written down (the selection); ``clock``, when the game's
+        clock runs: a time of the page's (``performance.now()``), the game's time then, and
+        its time as stored, for the page to store the game's time when it goes."""
+        spec = {"selector": selector, "attrs": list(attrs), "base": base, "first": first}
         if clock is not None:
             spec["clock"] = list(clock)
         self.changes.add("journal", key, {**spec, "covered": self.played})

@@ -84,6 +84,16 @@ class GamePlay:
         if change.reason == "move" and session.game.status == "won":
             self.board.celebrate()  # CSS only; the end dialog has opened, with the focus
 
+    def replay(self, tap: str) -> None:
+        """Play one kept tap (early.js's, or the tap journal's: docs/worker.md, "Saving against
+        a closing tab"): Undo, Redo, or a tap on the card at that place."""
+        if tap == "undo":
+            self.undo()
+        elif tap == "redo":
+            self.redo()
+        else:
+            self.board.tap(tap)
+
     def undo(self) -> None:
         """Take back the last removal."""
         outcome = self.board.undo()

@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from halfmoon_web.storage.stores import Stores
 
 
-CARD_SELECTOR = "#board [data-place]"
-"""The game page's cards, each named by its ``data-place``."""
+JOURNAL_SELECTOR = '#board [data-place], [data-action="undo"], [data-action="redo"]'
+"""What a tap journal writes down: the game page's cards, each named by its ``data-place``, and
+the Undo and Redo buttons, by their ``data-action`` (model/snapshot.py's ``KEPT_ACTIONS``)."""
+JOURNAL_ATTRS = ("data-place", "data-action")
 
 
 class Saver:
@@ -140,7 +142,7 @@ class Saver:
             if session.clock.running and stored is not None:
                 clock = (now, session.clock.elapsed(now), stored)
             base = game_identity(session.game)
-            journal(UNSAVED_TAPS_KEY, CARD_SELECTOR, "data-place", base, selected, clock)
+            journal(UNSAVED_TAPS_KEY, JOURNAL_SELECTOR, JOURNAL_ATTRS, base, selected, clock)
 
     def save_snapshot(self, *, always: bool = False) -> None:
         """Keep the board as drawn for early.js to paint on the next visit, unless the stored
