@@ -111,7 +111,7 @@ def test_a_reload_keeps_the_redo_line(deal_page: Page) -> None:
     for _ in range(3):
         button(deal_page, "Undo").click()
     expect(deal_page.locator("#moves")).to_have_text("1")
-    settle(deal_page)  # the undos saved (a closing tab's journal holds taps on the board only)
+    settle(deal_page)  # the undos saved: this is the saved redo line, not the closing-tab journal
     deal_page.reload()
     wait_for_app(deal_page)
     expect(deal_page.locator("#moves")).to_have_text("1")
