@@ -146,10 +146,10 @@ times+=("smoke (Firefox, WebKit), from its start: $((SECONDS - smoke_start)) s (
 # others, in one process: beside another worker's browser it failed on a loaded machine.
 # A browser test that fails is run once more (pytest-rerunfailures): on this shared 2-core
 # machine a browser now and then misses a bound it meets on every other run. The rerun is listed
-# in the summary (RERUN, and "rerun" in the counts); a test that fails twice fails the run
+# in the summary (-rR: RERUN, and "rerun" in the counts); a test that fails twice fails the run
 # (docs/testing.md, "A test that hangs, a test run twice").
 e2e_workers=${HALFMOON_E2E_WORKERS:-2}
-reruns=(--reruns "${HALFMOON_E2E_RERUNS:-1}")
+reruns=(--reruns "${HALFMOON_E2E_RERUNS:-1}" -rR)
 run_e2e() {
   if [ "$e2e_workers" = 1 ]; then
     run_pytest e2e/ e2e --durations=25 "${reruns[@]}"
