@@ -408,7 +408,9 @@ def compositing_failures(page: Page, act: Any) -> dict[str, list[int]]:
     browser.start_tracing(page=page, categories=["devtools.timeline"])
     try:
         act()
-        page.wait_for_timeout(400)  # a tracing window: the animations started and ran
+        # The trace holds the animations once they ran: each leaving card is taken off the
+        # board at its animation's end.
+        expect(page.locator("#board .hm-leaving")).to_have_count(0)
     finally:
         trace = json.loads(browser.stop_tracing())
     names: dict[str, str] = {}
@@ -438,6 +440,10 @@ def test_the_removed_cards_leave_on_the_compositor(deal_page: Page) -> None:
         pressed(deal_page, game, place)
     deal_page.mouse.move(1, 1)  # no card under the pointer: a phone's tap has no hover
     last = card(deal_page, game, move.places[-1])
-    seen = compositing_failures(deal_page, lambda: last.evaluate("(el) => el.click()"))
-    expect(deal_page.locator("#moves")).to_have_text("1")
+
+    def remove() -> None:
+        last.evaluate("(el) => el.click()")
+        expect(deal_page.locator("#moves")).to_have_text("1")  # its cards are leaving now
+
+    seen = compositing_failures(deal_page, remove)
     assert seen.get("hm-leave") == [0, 0, 0], seen
