@@ -227,7 +227,7 @@ def test_a_first_visit_cut_off_says_so_and_repair_plays(
         assert server.dead.is_set()
         expect(page.locator("#boot-error")).to_be_visible()
         expect(page.locator("#boot-error")).to_contain_text("could not be loaded")
-        # (CI once saw this detail empty; what <html data-error> said then goes with a failure.)
+        # (A clean run here once saw this detail empty: a failure says what <html data-error> said.)
         error = page.locator("html").get_attribute("data-error")
         expect(page.locator("#boot-error-detail"), f"data-error: {error!r}").to_contain_text(
             server.url
