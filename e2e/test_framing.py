@@ -155,7 +155,8 @@ def test_a_sandboxed_embed_on_a_site_without_its_headers_says_so(
 ) -> None:
     """Served with no header at all (a plain folder), a sandboxed embed's module scripts are
     refused (no CORS): the start error says the frame is sandboxed, not that the connection
-    is down, and Repair cannot loop (no session storage there, no automatic reload)."""
+    is down; Repair loads the frame once more, which says the same (no session storage there,
+    no automatic reload: it cannot loop)."""
     bare = tmp_path / "site"
     bare.mkdir()
     for entry in site_dir.iterdir():
@@ -175,6 +176,15 @@ def test_a_sandboxed_embed_on_a_site_without_its_headers_says_so(
         expect(message).to_contain_text(told)
         expect(message).not_to_contain_text("connection is down")
         expect(message).not_to_contain_text("mất kết nối")
+        # Repair, with no storage to clear or remember in the frame, loads the frame once more,
+        # and the new document tells the same thing again.
+        embedded.evaluate("() => { window.beforeRepair = true; }")
+        message.locator("[data-repair]").click()
+        embedded.wait_for_function(
+            "() => !window.beforeRepair && document.documentElement.hasAttribute('data-error')"
+        )
+        expect(message).to_contain_text(told)
+        expect(message).not_to_contain_text("connection is down")
 
 
 @pytest.mark.allow_page_errors

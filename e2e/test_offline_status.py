@@ -2,7 +2,8 @@
 ``data-offline-why``) and the Settings panel's line (``#offline-status``) in English and
 Vietnamese, in each state: being saved, ready, not available because the page is not HTTPS,
 not available because the quota is smaller than the offline copy (the install fails, leaves no
-cache, and a later visit with room installs). docs/deploys.md, "Available offline here?"."""
+cache, and a later visit with room installs, or the open page ten minutes later).
+docs/deploys.md, "Available offline here?"."""
 
 from __future__ import annotations
 
@@ -178,6 +179,35 @@ def test_a_quota_too_small(new_context: Any, guard: PageGuard, site_dir: Path) -
         expect(root).to_have_attribute("data-offline", "ready", timeout=60_000)
         assert page.evaluate(CONTROLLED)
         assert len(page.evaluate(OUR_CACHES)) == 2
+        expect_line(page, "ready")
+
+
+def test_a_failed_install_is_tried_again_while_the_page_stays_open(
+    new_context: Any, guard: PageGuard, site_dir: Path
+) -> None:
+    """An install refused for want of room is tried again after ten minutes by the page that
+    stays open (boot.js's ``RETRY_MS``), not only at the next visit: with room by then, the
+    offline copy is saved and the line says ready, with no reload."""
+    with serve.serve_in_thread(site_dir) as url:
+        guard.allow_origin(url)
+        context: BrowserContext = new_context()
+        page = context.new_page()
+        page.clock.install()
+        cdp = context.new_cdp_session(page)
+        cdp.send(
+            "Storage.overrideQuotaForOrigin", {"origin": origin_of(url), "quotaSize": 2_000_000}
+        )
+        open_app(page, f"index.html?lang=en&deal={DEAL}", base_url=url)
+        root = page.locator("html")
+        expect(root).to_have_attribute("data-offline-why", "quota", timeout=60_000)
+        page.evaluate("() => { window.sameDocument = true; }")
+        cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin_of(url)})
+        page.clock.run_for("09:00")
+        expect(root).to_have_attribute("data-offline", "unavailable")
+        page.clock.run_for("01:01")
+        expect(root).to_have_attribute("data-offline", "ready", timeout=60_000)
+        assert len(page.evaluate(OUR_CACHES)) == 2
+        assert page.evaluate("() => window.sameDocument === true")  # no reload
         expect_line(page, "ready")
 
 

@@ -1,8 +1,9 @@
 """Every page starts and plays whatever storage the browser refuses (docs/storage.md, "When
 saving fails"): localStorage and sessionStorage, IndexedDB, the Cache API and the service
-worker, each either throwing as a browser that blocks site data throws (a ``SecurityError``)
-or missing (``undefined``). The game page then says it is not saving; the rules page and the
-embed play as usual.
+worker, and the Web Locks the pages' starts take turns by (docs/worker.md, "Many boards on one
+page"), each either throwing as a browser that blocks site data throws (a ``SecurityError``),
+missing (``undefined``), or refused on use. The game page then says it is not saving; the
+rules page and the embed play as usual.
 
 An init script, run in every frame before any script of the page, takes the storage away.
 Each test is a first visit in a context of its own (``page``): a context that has a service
@@ -39,12 +40,15 @@ REFUSE = """(how) => {
       CacheStorage.prototype[name] = () => Promise.reject(insecure());
     }
     ServiceWorkerContainer.prototype.register = () => Promise.reject(insecure());
+    LockManager.prototype.request = () => Promise.reject(insecure());
     return;
   }
   for (const name of ["localStorage", "sessionStorage", "indexedDB", "caches"]) {
     Object.defineProperty(window, name, { get: refused, configurable: true });
   }
-  Object.defineProperty(Navigator.prototype, "serviceWorker", { get: refused, configurable: true });
+  for (const name of ["serviceWorker", "locks"]) {
+    Object.defineProperty(Navigator.prototype, name, { get: refused, configurable: true });
+  }
 }"""
 
 HOW = ["thrown", "missing", "on use"]
@@ -71,6 +75,7 @@ def storage_refused(page: Page) -> bool:
             () => sessionStorage.getItem("x"),
             () => indexedDB.open("probe"),
             () => caches.keys(),
+            () => navigator.locks.request("probe", () => true),
             () => navigator.serviceWorker.getRegistrations().then((found) => {
               if (!found.length) throw new Error("none registered");
             }),

@@ -8,4 +8,5 @@ defineFramedEmbedSuite({
   name: "Firefox (default cookie policy)",
   launch: () => launchFirefox({ cookieBehavior: null }),
   unavailable: firefoxUnavailable(),
+  crossSiteStorage: "allowed",
 });

@@ -2,4 +2,11 @@
 import { firefoxUnavailable, launchFirefox } from "./firefox.mjs";
 import { defineSmokeSuite } from "./scenario.mjs";
 
-defineSmokeSuite({ name: "Firefox", launch: launchFirefox, unavailable: firefoxUnavailable() });
+// Third-party cookies blocked (Firefox's network.cookie.cookieBehavior 1): the embed framed by
+// another site has no storage at all, and must play all the same.
+defineSmokeSuite({
+  name: "Firefox",
+  launch: launchFirefox,
+  unavailable: firefoxUnavailable(),
+  crossSiteStorage: "refused",
+});

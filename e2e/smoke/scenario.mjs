@@ -19,7 +19,7 @@
 // every check also fails on data-error and on PyScript's .py-error nodes.
 
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -449,7 +449,17 @@ async function enterEmbedFrame(browser, index, frame) {
   }, { timeoutMs: READY_TIMEOUT_MS, intervalMs: 250 });
 }
 
-export async function playFramedEmbeds(browser, siteUrl, { sandboxedStarts = browser.name !== "WebKit" } = {}) {
+/**
+ * Frame the embed from another site (a host page at localhost, the site at 127.0.0.1), plainly
+ * and sandboxed, and play a pair in each frame that starts. `crossSiteStorage` is what the
+ * cross-site frame must be allowed ("refused": third-party storage blocked; "allowed":
+ * partitioned); a sandboxed frame (an opaque origin) is always refused both.
+ */
+export async function playFramedEmbeds(
+  browser,
+  siteUrl,
+  { sandboxedStarts = browser.name !== "WebKit", crossSiteStorage } = {},
+) {
   const host = await startHost(siteUrl, `embed.html?deal=${DEAL}&lang=en`);
   try {
     await browser.goto(host.url);
@@ -469,7 +479,12 @@ export async function playFramedEmbeds(browser, siteUrl, { sandboxedStarts = bro
         }
         await waitForStart(browser, frame);
         await browser.evaluate(installWatcher);
-        console.log(`# ${browser.name}: ${frame} started (${await browser.evaluate(storageReport)})`);
+        const storage = await browser.evaluate(storageReport);
+        console.log(`# ${browser.name}: ${frame} started (${storage})`);
+        const expected = index === 1 ? "refused" : crossSiteStorage;
+        if (expected) {
+          assert.match(storage, new RegExp(`localStorage ${expected}, indexedDB ${expected}$`), frame);
+        }
         await press(browser, cardName("9H", "4"));
         await press(browser, cardName("2D", "7"));
         const state = await waitForGame(browser, `the pair in ${frame}`, (s) => s.status === "Removed 9 of hearts and 2 of diamonds");
@@ -485,10 +500,29 @@ export async function playFramedEmbeds(browser, siteUrl, { sandboxedStarts = bro
 }
 
 /**
- * Register the smoke tests for one browser. `launch()` resolves with an adapter (see the top of
- * this file); `unavailable` is a skip reason (the browser is not installed) or undefined.
+ * A browser missing where tests/run_all.sh installs it (as root, with apt-get: CI) is a failed
+ * install, not a reason to skip: register `suite` as one failing test and return true. Elsewhere
+ * (not root, no apt-get) return false, and the suite is skipped, saying why.
  */
-export function defineSmokeSuite({ name, launch, unavailable }) {
+function failedInstall(suite, unavailable) {
+  const installs = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+  if (!unavailable || !installs) return false;
+  describe(suite, () => {
+    it("has its browser", () => {
+      assert.fail(`${unavailable}: tests/run_all.sh installs it here (root, apt-get); see /tmp/halfmoon-apt.log`);
+    });
+  });
+  return true;
+}
+
+/**
+ * Register the smoke tests for one browser. `launch()` resolves with an adapter (see the top of
+ * this file); `unavailable` is a skip reason (the browser is not installed) or undefined;
+ * `crossSiteStorage` is what the embed framed by another site must be allowed (see
+ * `playFramedEmbeds`; undefined: only reported).
+ */
+export function defineSmokeSuite({ name, launch, unavailable, crossSiteStorage }) {
+  if (failedInstall(`${name} smoke test`, unavailable)) return;
   if (unavailable) console.log(`# ${name} smoke test skipped: ${unavailable}`);
   describe(`${name} smoke test`, { skip: unavailable ?? false }, () => {
     let site;
@@ -606,7 +640,7 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
     // Last: in Firefox, the navigation that followed this page of frames (the next step's
     // goto) was seen to wait for ever for its load event.
     it("the embed framed by another site plays, in a plain and in a sandboxed frame", { timeout: 300_000 }, async () => {
-      await playFramedEmbeds(browser, site.url);
+      await playFramedEmbeds(browser, site.url, { crossSiteStorage });
     });
   });
 }
@@ -617,7 +651,14 @@ export function defineSmokeSuite({ name, launch, unavailable }) {
  * that `startSite(site)` serves (`{toldItsOrigin: true}`: built with its origin named, so that
  * the sandboxed frame starts in WebKit too).
  */
-export function defineFramedEmbedSuite({ name, launch, unavailable, site: siteOptions = {} }) {
+export function defineFramedEmbedSuite({
+  name,
+  launch,
+  unavailable,
+  crossSiteStorage,
+  site: siteOptions = {},
+}) {
+  if (failedInstall(`${name}: the embed framed by another site`, unavailable)) return;
   if (unavailable) console.log(`# ${name} framed-embed test skipped: ${unavailable}`);
   describe(`${name}: the embed framed by another site`, { skip: unavailable ?? false }, () => {
     let site;
@@ -635,7 +676,10 @@ export function defineFramedEmbedSuite({ name, launch, unavailable, site: siteOp
     });
 
     it("plays, in a plain and in a sandboxed frame", { timeout: 300_000 }, async () => {
-      await playFramedEmbeds(browser, site.url, siteOptions.toldItsOrigin ? { sandboxedStarts: true } : {});
+      await playFramedEmbeds(browser, site.url, {
+        crossSiteStorage,
+        ...(siteOptions.toldItsOrigin ? { sandboxedStarts: true } : {}),
+      });
     });
   });
 }

@@ -1,0 +1,11 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+const url = process.argv[2];
+const chrome = await chromeLauncher.launch({chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new", "--no-sandbox"]});
+const r = await lighthouse(url, {port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"], maxWaitForLoad: 120000});
+chrome.kill();
+const a = r.lhr.audits;
+console.log("perf", r.lhr.categories.performance.score, "TBT", a["total-blocking-time"].numericValue, "FCP", a["first-contentful-paint"].numericValue, "LCP", a["largest-contentful-paint"].numericValue, "TTI", a["interactive"]?.numericValue);
+for (const it of a["long-tasks"].details?.items ?? []) console.log("long", it.url, Math.round(it.startTime), Math.round(it.duration));
+for (const it of a["mainthread-work-breakdown"].details?.items ?? []) console.log("work", it.group, Math.round(it.duration));
+for (const it of (a["bootup-time"].details?.items ?? []).slice(0,8)) console.log("boot", it.url, Math.round(it.total), Math.round(it.scripting));
