@@ -310,6 +310,42 @@ def test_an_undo_and_a_redo_then_the_tab_closed_at_once_are_kept(warm_page: Page
         assert stored_moves(warm_page).count(",") == moves - 1
 
 
+#: In the page: press the key ``combination`` names on the focused element (the page's body),
+#: and say whether the game's save still waited when the press returned.
+PRESS_AND_ASK = f"""([key, code, ctrlKey, shiftKey]) => {{
+  const before = localStorage.getItem({GAME_KEY!r});
+  const target = document.activeElement || document.body;
+  target.dispatchEvent(new KeyboardEvent("keydown", {{
+    key, code, ctrlKey, shiftKey, bubbles: true, cancelable: true,
+  }}));
+  return localStorage.getItem({GAME_KEY!r}) === before;
+}}"""
+
+
+def test_undo_and_redo_by_key_then_the_tab_closed_at_once_are_kept(warm_page: Page) -> None:
+    """Ctrl+Z, then Ctrl+Shift+Z, U and Ctrl+Y, each pressed then the tab closed before its
+    save: the next start plays them (the tap journal writes down the keys that undo and redo:
+    docs/worker.md, "Saving against a closing tab")."""
+    game = Game.from_code(DEAL)
+    open_app(warm_page, f"index.html?lang=en&deal={DEAL}")
+    play(warm_page, game, game.legal_moves()[0])
+    play(warm_page, game, game.legal_moves()[0])
+    presses = [
+        (["z", "KeyZ", True, False], 1),
+        (["Z", "KeyZ", True, True], 2),
+        (["u", "KeyU", False, False], 1),
+        (["y", "KeyY", True, False], 2),
+    ]
+    for press, moves in presses:
+        assert warm_page.evaluate(PRESS_AND_ASK, press)  # its save still waited
+        with warm_page.expect_event("close"):
+            warm_page.close(run_before_unload=True)
+        warm_page = second_tab(warm_page)
+        open_app(warm_page, "index.html?lang=en")
+        expect(warm_page.locator("#moves")).to_have_text(str(moves))
+        assert stored_moves(warm_page).count(",") == moves - 1
+
+
 def test_a_removal_then_a_reload_within_50_ms_is_kept(warm_page: Page) -> None:
     game = Game.from_code(DEAL)
     open_app(warm_page, f"index.html?lang=en&deal={DEAL}")

@@ -471,6 +471,8 @@ def test_each_save_tells_the_page_which_taps_the_stored_game_holds(site: Path) -
     assert key == "halfmoon.unsaved-taps" and spec["base"] == game_identity(game)
     assert spec["selector"] == '#board [data-place], [data-action="undo"], [data-action="redo"]'
     assert spec["attrs"] == ["data-place", "data-action"]
+    assert spec["keys"]["Control+z"] == "undo" and spec["keys"]["Control+Shift+z"] == "redo"
+    assert spec["key_scope"]["unless"] == "dialog[open]"
     assert spec["first"] == [] and spec["covered"] == 0
 
     move = game.legal_moves()[0]

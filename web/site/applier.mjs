@@ -234,7 +234,7 @@ const forward = (number, type) => (event) => {
     event.preventDefault();
     event.returnValue = true;
   }
-  journalTap(event);
+  journalTap(event, defaultPrevented, rule);
   const target = event.target;
   const message = {
     id: number,
@@ -297,8 +297,20 @@ document.addEventListener("focusout", (event) => focusing || event.relatedTarget
 // the next start to play (docs/worker.md, "Saving against a closing tab").
 let journal = null;
 let journaled = null; // the click last written down: each listener it bubbles to forwards it
-const journalTap = (event) => {
-  if (!journal || event.type !== "click" || event === journaled) return;
+// A key press is written down by the listener whose rule takes it (the page's shortcuts: Python
+// sent the rule ahead), when no listener before had prevented it and it acts there (the
+// journal's `key_scope`), as Python's handler will decide: Ctrl+Z, U... by the action they do.
+const journalKey = (event, defaultPrevented, rule) => {
+  const value = journal.keys && journal.keys[combo(event)];
+  if (!value || defaultPrevented || !applies(event, journal.key_scope || {})) return;
+  if (!(rule || []).some((one) => one.keys && one.keys.includes(combo(event)))) return;
+  journaled = event;
+  journal.taps.push([sequence + 1, value]);
+};
+const journalTap = (event, defaultPrevented, rule) => {
+  if (!journal || event === journaled) return;
+  if (event.type === "keydown") return journalKey(event, defaultPrevented, rule);
+  if (event.type !== "click") return;
   journaled = event;
   if (!(event.target instanceof Element)) return;
   const named = event.target.closest(journal.selector);

@@ -737,6 +737,7 @@ class MirrorDocument(Listening):
         base: str,
         first: list[str],
         clock: tuple[float, int, int] | None = None,
+        keys: tuple[dict[str, str], dict[str, Any]] | None = None,
     ) -> None:
         """Have the page write down each click on an element ``selector`` matches (by the first
         of its ``attrs`` it has) until the next call, and store them under ``key`` if it goes
@@ -744,10 +745,15 @@ class MirrorDocument(Listening):
         names the game as stored now, which holds every tap played so far; ``first`` are the
         taps to play before the ones written down (the selection); ``clock``, when the game's
         clock runs: a time of the page's (``performance.now()``), the game's time then, and
-        its time as stored, for the page to store the game's time when it goes."""
+        its time as stored, for the page to store the game's time when it goes; ``keys``, the
+        key presses to write down too (a combination, ``Control+z``, and the value written for
+        it) with the rule of where they act (``outside``, ``unless``, ``repeat``: as a
+        ``decide`` rule's), on a key press no listener before had prevented."""
         spec = {"selector": selector, "attrs": list(attrs), "base": base, "first": first}
         if clock is not None:
             spec["clock"] = list(clock)
+        if keys is not None:
+            spec["keys"], spec["key_scope"] = keys
         self.changes.add("journal", key, {**spec, "covered": self.played})
 
     def dispatchEvent(self, event: Any) -> bool:

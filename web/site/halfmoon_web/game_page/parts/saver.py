@@ -18,6 +18,7 @@ from halfmoon_web.board.board import Board
 from halfmoon_web.game_page.frame.context import Change, PageContext
 from halfmoon_web.game_page.frame.page_state import PageState
 from halfmoon_web.game_page.parts import saving_view
+from halfmoon_web.game_page.parts.shortcuts import SHORTCUT_SCOPE, journal_keys
 from halfmoon_web.model.clock import format_time
 from halfmoon_web.model.snapshot import game_identity, make_snapshot
 from halfmoon_web.shared import i18n
@@ -34,6 +35,8 @@ JOURNAL_SELECTOR = '#board [data-place], [data-action="undo"], [data-action="red
 """What a tap journal writes down: the game page's cards, each named by its ``data-place``, and
 the Undo and Redo buttons, by their ``data-action`` (model/snapshot.py's ``KEPT_ACTIONS``)."""
 JOURNAL_ATTRS = ("data-place", "data-action")
+JOURNAL_KEYS = (journal_keys(), SHORTCUT_SCOPE)
+"""And the key presses that undo or redo (Ctrl+Z, U...), where a shortcut acts."""
 
 
 class Saver:
@@ -142,7 +145,8 @@ class Saver:
             if session.clock.running and stored is not None:
                 clock = (now, session.clock.elapsed(now), stored)
             base = game_identity(session.game)
-            journal(UNSAVED_TAPS_KEY, JOURNAL_SELECTOR, JOURNAL_ATTRS, base, selected, clock)
+            spec = (JOURNAL_SELECTOR, JOURNAL_ATTRS, base, selected, clock, JOURNAL_KEYS)
+            journal(UNSAVED_TAPS_KEY, *spec)
 
     def save_snapshot(self, *, always: bool = False) -> None:
         """Keep the board as drawn for early.js to paint on the next visit, unless the stored

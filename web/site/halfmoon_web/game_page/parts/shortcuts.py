@@ -28,6 +28,11 @@ TYPING = "input:not([type=checkbox]):not([type=radio]), select, textarea, [conte
 """Where a key types rather than acts: no shortcut there."""
 
 
+SHORTCUT_SCOPE = {"outside": TYPING, "unless": "dialog[open]", "repeat": False}
+"""Where a shortcut acts, as the page's applier reads a rule: not while typing in a field, not
+with a dialog open, not on a key held down (:meth:`Keyboard.on_shortcut` decides the same)."""
+
+
 def prevented_keys() -> list[str]:
     """Every key press a shortcut takes, as the page's applier names them (``Shift+u``,
     ``Control+Shift+z``: docs/worker.md, "Decided in the event")."""
@@ -38,6 +43,20 @@ def prevented_keys() -> list[str]:
         for modifier in ("Control", "Meta")
     ]
     return plain + command
+
+
+def journal_keys() -> dict[str, str]:
+    """The key presses that undo or redo, as the page's applier names them, and the toolbar
+    action of each: what a page's tap journal writes down beside the taps (docs/worker.md,
+    "Saving against a closing tab")."""
+    keys = {}
+    for combination in prevented_keys():
+        *modifiers, letter = combination.split("+")
+        command = "Control" in modifiers or "Meta" in modifiers
+        action = shortcut_action(letter, command=command, shift="Shift" in modifiers)
+        if action in ("undo", "redo"):
+            keys[combination] = action
+    return keys
 
 
 def shortcut_letter(key: str, code: str) -> str:
@@ -85,12 +104,7 @@ class Keyboard:
             if found(button):
                 button.setAttribute("aria-keyshortcuts", keys)
         rules = [
-            {
-                "keys": prevented_keys(),
-                "outside": TYPING,
-                "unless": "dialog[open]",
-                "repeat": False,
-            },
+            {"keys": prevented_keys(), **SHORTCUT_SCOPE},
             {"prevent_keys": [" "], "within": 'a[role="button"]'},
         ]
         decide_in_event(self.dom.document.body, "keydown", rules)
