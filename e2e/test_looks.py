@@ -22,6 +22,9 @@ from test_layout import assert_contrast
 
 from halfmoon_core import Game
 
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
 GAME = f"index.html?lang=en&deal={DEAL}"
 COURTS = {"3": "king", "2": "queen", "R3": "jack"}
 HEART, DIAMOND, SPADE, CLUB = "4", "7", "8", "11"
@@ -188,7 +191,20 @@ WATCH = """() => {
   const seen = (window.hmSeen = []);
   const board = document.getElementById("board");
   board.addEventListener("animationstart", (event) => {
-    seen.push(["animation", event.target.getAttribute("data-place"), event.animationName]);
+    const place = event.target.getAttribute("data-place");
+    seen.push(["animation", place, event.animationName]);
+    const shake = event.target.getAnimations().find((one) => one.animationName === "hm-refuse");
+    if (shake) {  // how far the card moves: at rest, then at the shake's first peak (20 %)
+      const was = shake.currentTime;
+      shake.pause();
+      shake.currentTime = 0;
+      const rest = event.target.getBoundingClientRect().left;
+      shake.currentTime = 0.2 * shake.effect.getTiming().duration;
+      const peak = event.target.getBoundingClientRect().left;
+      shake.currentTime = was;
+      shake.play();
+      seen.push(["shift", place, Math.abs(peak - rest)]);
+    }
   });
   new MutationObserver((records) => {
     for (const { target } of records) {
@@ -215,12 +231,16 @@ def refuse_a_pair(page: Page) -> list[list[str]]:
     return page.evaluate("window.hmSeen")
 
 
-def test_a_refused_pair_shakes_without_words(warm_page: Page) -> None:
-    """Move errors off (the default): 9♥ then 6♥ (15) shake, and the status line says
-    nothing."""
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_refused_pair_shakes_plainly_without_words(warm_page: Page, size: dict[str, int]) -> None:
+    """Move errors off (the default): 9♥ then 6♥ (15) are outlined and shake by 8 px at least
+    (on a phone too), and the status line says nothing."""
+    warm_page.set_viewport_size(size)
     seen = refuse_a_pair(warm_page)
     assert ["animation", "5", "hm-refuse"] in seen and ["animation", "4", "hm-refuse"] in seen
-    assert ["refused", "5", "none"] in seen, seen
+    assert ["refused", "5", "solid"] in seen, seen
+    shifts = [entry[2] for entry in seen if entry[0] == "shift"]
+    assert len(shifts) == 2 and min(shifts) >= 8, seen
     expect(status(warm_page)).to_have_text("")
 
 
