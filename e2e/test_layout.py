@@ -433,6 +433,40 @@ def test_panel_texts_are_readable(deal_page: Page) -> None:
     assert_contrast(deal_page, "#stats-panel *", "statistics panel")
 
 
+#: In a page: the visible controls under ``selector`` (a checkbox by the label around it, which
+#: a tap on takes too) whose box is less than 44 CSS px high or wide.
+SMALL_TARGETS = """(selector) => [...document.querySelectorAll(
+    `${selector} :is(button, select, input, textarea, a[href])`)]
+  .filter((el) => el.getClientRects().length > 0)
+  .map((el) => (el.type === "checkbox" && el.closest("label")) || el)
+  .map((el) => [el.id || el.textContent.trim().slice(0, 30), el.getBoundingClientRect()])
+  .filter(([, box]) => box.height < 43.5 || box.width < 43.5)
+  .map(([name, box]) => `${name}: ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+
+def test_every_control_of_the_panels_and_dialogs_is_a_44_px_target_on_a_phone(
+    deal_page: Page,
+) -> None:
+    """On a phone (390×844), every control of the Settings and Statistics panels and of the
+    New game dialog is at least 44 CSS px high and wide (WCAG 2.5.5): a checkbox by its row."""
+    deal_page.set_viewport_size({"width": 390, "height": 844})
+    button(deal_page, "Settings").click()
+    expect(deal_page.locator("#settings-panel")).to_be_visible()
+    assert deal_page.evaluate(SMALL_TARGETS, "#settings-panel") == []
+    button(deal_page, "Statistics").click()
+    expect(deal_page.locator("#stats-panel")).to_be_visible()
+    assert deal_page.evaluate(SMALL_TARGETS, "#stats-panel") == []
+    button(deal_page, "Close").click()
+    play(deal_page, Game.from_code(DEAL), "4-7")
+    button(deal_page, "New game").click()
+    dialog = deal_page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    dialog.evaluate("(el) => Promise.all(el.getAnimations().map((one) => one.finished))")
+    assert deal_page.evaluate(SMALL_TARGETS, "dialog[open]") == []
+    deal_page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+
+
 def test_dimmed_cards_keep_a_readable_rank(deal_page: Page) -> None:
     """With placement assist on and a card selected, the cards that cannot join it are
     dimmed, and their rank keeps at least 3:1 against their face."""
