@@ -237,6 +237,8 @@ def test_the_statistics_panel_after_a_few_games(
     expect(page.locator("#stats-recent-chart svg .chart-game")).to_have_count(3)
     expect(stats_value(page, "Games played")).to_have_text("3")
     expect(stats_value(page, "Daily deals won")).to_have_text("1")
+    lost = replay(DEAL, parse_moves("4-7,5-6,5-11")).score  # the one game lost
+    expect(stats_value(page, "Best score, lost game")).to_have_text(str(lost))
     ARTIFACTS.mkdir(exist_ok=True)
     tag = f"{size[0]}x{size[1]}"
     page.screenshot(path=str(ARTIFACTS / f"stats-page-{tag}.png"), full_page=True)

@@ -68,6 +68,30 @@ def test_the_history_keeps_the_last_results_oldest_first() -> None:
     assert stats.history[-1] == "L" and stats.history[-3] == "W"  # game 104 won, 105 lost
 
 
+def test_the_best_score_of_a_lost_game_is_kept_and_a_win_leaves_it() -> None:
+    stats = Stats()
+    assert stats.best_lost_score is None
+    for won, score in ((False, 40), (False, 95), (True, 520), (False, 60)):
+        stats.record(GameRecord("HM1-N-AAAAAAB", won, score, 10, 1000))
+    assert stats.best_lost_score == 95
+    assert Stats.from_json(json.loads(json.dumps(stats.to_json()))).best_lost_score == 95
+
+
+def test_statistics_stored_before_the_best_lost_score_take_it_from_their_recent_games() -> None:
+    lost = {"code": "HM1-N-AAAAAAB", "won": False, "score": 70, "moves": 7, "time_ms": 5}
+    won = {"code": "HM1-N-AAAAAAC", "won": True, "score": 520, "moves": 48, "time_ms": 9}
+    old = {"played": 2, "won": 1, "streak": 1, "best_streak": 1, "recent": [won, lost]}
+    assert Stats.from_json(old).best_lost_score == 70
+    assert Stats.from_json({**old, "recent": [won]}).best_lost_score is None
+    assert Stats.from_json({**old, "best_lost_score": None}).best_lost_score is None
+
+
+@pytest.mark.parametrize("value", [-1, 521, 7.5, True, "9"])
+def test_a_best_lost_score_out_of_its_range_is_refused(value: object) -> None:
+    with pytest.raises(ValueError):
+        Stats.from_json({"best_lost_score": value})
+
+
 def test_everything_round_trips_through_json() -> None:
     stats = Stats()
     stats.record(daily_game("2026-11-29", won=True))

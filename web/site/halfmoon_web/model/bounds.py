@@ -60,6 +60,7 @@ FIELDS: dict[str, str] = {
     "streak": "count",
     "best_streak": "count",
     "score": "score",
+    "best_lost_score": "score",
     "moves": "moves",
     "day": "day",
     "version": "version",

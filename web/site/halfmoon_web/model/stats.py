@@ -57,6 +57,8 @@ class Stats:
     streak: int = 0
     best_streak: int = 0
     best_time_ms: int | None = None
+    best_lost_score: int | None = None
+    """The best score of a game lost (None before the first)."""
     recent: list[GameRecord] = field(default_factory=list)
     history: str = ""
     """The last results, oldest first: ``W`` won, ``L`` lost (at most :data:`HISTORY_LIMIT`)."""
@@ -89,6 +91,8 @@ class Stats:
                 self.best_time_ms = game.time_ms
         else:
             self.streak = 0
+            if self.best_lost_score is None or game.score > self.best_lost_score:
+                self.best_lost_score = game.score
 
     @property
     def win_rate(self) -> int | None:
@@ -107,6 +111,7 @@ class Stats:
             "streak": self.streak,
             "best_streak": self.best_streak,
             "best_time_ms": self.best_time_ms,
+            "best_lost_score": self.best_lost_score,
             "recent": [game.to_json() for game in self.recent],
             "history": self.history,
             "daily": self.daily.to_json(),
@@ -129,18 +134,29 @@ class Stats:
         if not isinstance(recent_data, list):
             raise InvalidValue("invalid_recent_list")
         recent = [_record(item) for item in recent_data[:RECENT_LIMIT]]
+        best_lost = data.get("best_lost_score")
+        if best_lost is not None:
+            best_lost = checked(best_lost, "best_lost_score")
+        elif "best_lost_score" not in data:  # stored before it was kept: the recent games say
+            best_lost = max((game.score for game in recent if not game.won), default=None)
         if not counts["streak"] <= counts["best_streak"] <= counts["won"] <= counts["played"]:
             raise InvalidValue("invalid_stats_sum")
         history = _history(data.get("history"), recent, counts["played"], counts["won"])
         daily = DailyStats.from_json(data.get("daily", {}))
         extra = {name: value for name, value in data.items() if name not in _FIELDS}
         return cls(
-            best_time_ms=best, recent=recent, history=history, daily=daily, extra=extra, **counts
+            best_time_ms=best,
+            best_lost_score=best_lost,
+            recent=recent,
+            history=history,
+            daily=daily,
+            extra=extra,
+            **counts,
         )
 
 
-_FIELDS = ("version", "played", "won", "streak", "best_streak", "best_time_ms", "recent",
-           "history", "daily")  # fmt: skip
+_FIELDS = ("version", "played", "won", "streak", "best_streak", "best_time_ms", "best_lost_score",
+           "recent", "history", "daily")  # fmt: skip
 _RECORD_FIELDS = ("code", "won", "score", "moves", "time_ms", "line", "daily")
 
 

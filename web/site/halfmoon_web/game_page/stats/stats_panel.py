@@ -57,12 +57,14 @@ class StatsPanel:
         """The text of each figure, by the id of its element."""
         none = self.state.t("none")
         best_time = stats.best_time_ms
+        best_lost = stats.best_lost_score
         daily = stats.daily
         return {
             "stat-played": str(stats.played),
             "stat-won": str(stats.won),
             "stat-rate": none if stats.win_rate is None else f"{stats.win_rate}%",
             "stat-best-time": none if best_time is None else format_time(best_time),
+            "stat-best-lost-score": none if best_lost is None else str(best_lost),
             "stat-streak": str(stats.streak),
             "stat-best-streak": str(stats.best_streak),
             "stat-daily-played": str(daily.played),
