@@ -291,6 +291,18 @@ def test_a_removal_then_the_tab_closed_at_once_is_kept_ten_times_of_ten(warm_pag
     assert stored_moves(warm_page) == ",".join(str(move) for move in game.history)
 
 
+def closed_then_opened_again(page: Page, moves: int) -> Page:
+    """Close ``page`` at once (its tab), open the game in a second tab, and check that it
+    shows and stores ``moves`` moves; return that tab."""
+    with page.expect_event("close"):
+        page.close(run_before_unload=True)
+    page = second_tab(page)
+    open_app(page, "index.html?lang=en")
+    expect(page.locator("#moves")).to_have_text(str(moves))
+    assert stored_moves(page).count(",") == moves - 1
+    return page
+
+
 def test_an_undo_and_a_redo_then_the_tab_closed_at_once_are_kept(warm_page: Page) -> None:
     """Undo, and Redo, clicked then the tab closed before their save: the next start plays them
     (the tap journal keeps the toolbar's Undo and Redo beside the cards: docs/worker.md,
@@ -302,12 +314,7 @@ def test_an_undo_and_a_redo_then_the_tab_closed_at_once_are_kept(warm_page: Page
     for action, moves in (("undo", 1), ("redo", 2)):
         tool = warm_page.locator(f'button.tool[data-action="{action}"]')
         assert tool.evaluate(CLICK_AND_ASK)  # its save still waited when the click returned
-        with warm_page.expect_event("close"):
-            warm_page.close(run_before_unload=True)
-        warm_page = second_tab(warm_page)
-        open_app(warm_page, "index.html?lang=en")
-        expect(warm_page.locator("#moves")).to_have_text(str(moves))
-        assert stored_moves(warm_page).count(",") == moves - 1
+        warm_page = closed_then_opened_again(warm_page, moves)
 
 
 #: In the page: press the key ``combination`` names on the focused element (the page's body),
@@ -338,12 +345,7 @@ def test_undo_and_redo_by_key_then_the_tab_closed_at_once_are_kept(warm_page: Pa
     ]
     for press, moves in presses:
         assert warm_page.evaluate(PRESS_AND_ASK, press)  # its save still waited
-        with warm_page.expect_event("close"):
-            warm_page.close(run_before_unload=True)
-        warm_page = second_tab(warm_page)
-        open_app(warm_page, "index.html?lang=en")
-        expect(warm_page.locator("#moves")).to_have_text(str(moves))
-        assert stored_moves(warm_page).count(",") == moves - 1
+        warm_page = closed_then_opened_again(warm_page, moves)
 
 
 def test_a_removal_then_a_reload_within_50_ms_is_kept(warm_page: Page) -> None:
