@@ -301,9 +301,10 @@ let journaled = null; // the click last written down: each listener it bubbles t
 // sent the rule ahead), when no listener before had prevented it and it acts there (the
 // journal's `key_scope`), as Python's handler will decide: Ctrl+Z, U... by the action they do.
 const journalKey = (event, defaultPrevented, rule) => {
-  const value = journal.keys && journal.keys[combo(event)];
+  const pressed = combo(event);
+  const value = journal.keys && journal.keys[pressed];
   if (!value || defaultPrevented || !applies(event, journal.key_scope || {})) return;
-  if (!(rule || []).some((one) => one.keys && one.keys.includes(combo(event)))) return;
+  if (!(rule || []).some((one) => one.keys && one.keys.includes(pressed))) return;
   journaled = event;
   journal.taps.push([sequence + 1, value]);
 };

@@ -20,7 +20,7 @@ from halfmoon_web.game_page.frame.page_state import PageState
 from halfmoon_web.game_page.parts import saving_view
 from halfmoon_web.game_page.parts.shortcuts import SHORTCUT_SCOPE, journal_keys
 from halfmoon_web.model.clock import format_time
-from halfmoon_web.model.snapshot import game_identity, make_snapshot
+from halfmoon_web.model.snapshot import KEPT_ACTIONS, game_identity, make_snapshot
 from halfmoon_web.shared import i18n
 from halfmoon_web.shared.dom import tap_journal
 from halfmoon_web.storage.game_store import SaveResult
@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from halfmoon_web.storage.stores import Stores
 
 
-JOURNAL_SELECTOR = '#board [data-place], [data-action="undo"], [data-action="redo"]'
+JOURNAL_SELECTOR = ", ".join(
+    ["#board [data-place]", *(f'[data-action="{action}"]' for action in KEPT_ACTIONS)]
+)
 """What a tap journal writes down: the game page's cards, each named by its ``data-place``, and
 the Undo and Redo buttons, by their ``data-action`` (model/snapshot.py's ``KEPT_ACTIONS``)."""
 JOURNAL_ATTRS = ("data-place", "data-action")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from halfmoon_web.model.snapshot import KEPT_ACTIONS
 from halfmoon_web.shared.dom import decide_in_event, found
 
 SHORTCUTS = {
@@ -46,15 +47,15 @@ def prevented_keys() -> list[str]:
 
 
 def journal_keys() -> dict[str, str]:
-    """The key presses that undo or redo, as the page's applier names them, and the toolbar
-    action of each: what a page's tap journal writes down beside the taps (docs/worker.md,
-    "Saving against a closing tab")."""
+    """The key presses that undo or redo (the actions a journal keeps, ``KEPT_ACTIONS``), as
+    the page's applier names them, and the toolbar action of each: what a page's tap journal
+    writes down beside the taps (docs/worker.md, "Saving against a closing tab")."""
     keys = {}
     for combination in prevented_keys():
         *modifiers, letter = combination.split("+")
         command = "Control" in modifiers or "Meta" in modifiers
         action = shortcut_action(letter, command=command, shift="Shift" in modifiers)
-        if action in ("undo", "redo"):
+        if action in KEPT_ACTIONS:
             keys[combination] = action
     return keys
 
