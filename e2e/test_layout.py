@@ -427,6 +427,7 @@ def test_every_text_of_the_table_is_readable(deal_page: Page, size: tuple[int, i
 def test_panel_texts_are_readable(deal_page: Page) -> None:
     """The settings and statistics panels: every text at least 4.5:1."""
     button(deal_page, "Settings").click()
+    expect(deal_page.locator("#settings-panel")).to_be_visible()  # the click played (a worker)
     assert_contrast(deal_page, "#settings-panel *", "settings panel")
     button(deal_page, "Statistics").click()
     expect(deal_page.locator("#stats-panel")).to_be_visible()
