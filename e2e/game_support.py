@@ -118,3 +118,35 @@ def open_deal(page: Page, code: str) -> None:
 def status(page: Page) -> Locator:
     """The one status element."""
     return page.get_by_role("status")
+
+
+#: The box of each pile's card (its face holder), by pile, on the board of ``root``.
+PILE_BOXES = """(root) => Object.fromEntries([...document.querySelectorAll(
+    `${root} .hm-pile`)].map((place) => {
+  const box = place.querySelector(".hm-face-holder").getBoundingClientRect();
+  return [place.dataset.name, [box.left, box.top, box.right, box.bottom]];
+}))"""
+BAND, LEFT, RIGHT = ("4", "5", "6", "7", "8", "9", "10"), ("3", "2", "1"), ("11", "12")
+
+
+def assert_arc_reads_3_7_2(page: Page, root: str = "#board") -> None:
+    """The arc as the rules draw it (docs/layout.md, "The arc"): piles 4–10 in one band across
+    the top, left to right, each overlapping pile 7's height by at least half a card; 1–3 up
+    the left side (1 lowest) and 11–12 down the right (11 higher), wholly below the band, under
+    its ends, and set apart from it by half as much again as two piles of a side are apart."""
+    box = page.evaluate(PILE_BOXES, root)
+    assert len(box) == 12, box
+    height = box["7"][3] - box["7"][1]
+    for pile in BAND:
+        overlap = min(box[pile][3], box["7"][3]) - max(box[pile][1], box["7"][1])
+        assert overlap >= height / 2, (pile, overlap, height)
+    assert [box[p][0] for p in BAND] == sorted(box[p][0] for p in BAND)
+    band_bottom = max(box[p][3] for p in BAND)
+    for pile in LEFT + RIGHT:
+        assert box[pile][1] > band_bottom, (pile, box[pile], band_bottom)
+    for side, corner in ((LEFT, "4"), (RIGHT, "10")):
+        assert all(abs(box[p][0] - box[corner][0]) < 1 for p in side), (side, box)
+        tops = [box[p][1] for p in side]
+        assert tops == sorted(tops), side  # 3 over 2 over 1; 11 over 12
+        apart = box[side[1]][1] - box[side[0]][3]  # two piles of the side
+        assert box[side[0]][1] - box[corner][3] >= 1.5 * apart, (side, box)

@@ -15,7 +15,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import DEAL, button, card, play, set_setting, winning_game
+from game_support import (
+    DEAL,
+    assert_arc_reads_3_7_2,
+    button,
+    card,
+    play,
+    set_setting,
+    winning_game,
+)
 from harness import open_app, wait_for_app
 from playwright.sync_api import BrowserContext, Page, expect
 from test_early_board import assert_same_geometry, geometry, goto_held
@@ -310,6 +318,21 @@ def test_the_board_grows_with_the_room_it_has(deal_page: Page) -> None:
             assert screen["board_share"] >= 85, screen
     assert widths[740] < widths[1280] < widths[1920]
     assert widths[1920] >= 120
+
+
+# -- the arc ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_the_arc_reads_three_up_seven_across_two_down(
+    deal_page: Page, size: tuple[int, int]
+) -> None:
+    """At every size, and with the diagram labels at two, the piles read as the rules say:
+    3 up the left, 7 across the top, 2 down the right (docs/rules.md, "The layout")."""
+    deal_page.set_viewport_size({"width": size[0], "height": size[1]})
+    assert_arc_reads_3_7_2(deal_page)
+    if size in LABELS[:2]:
+        set_setting(deal_page, "Diagram labels", True)
+        button(deal_page, "Close").click()
+        assert_arc_reads_3_7_2(deal_page)
 
 
 # -- pile depth ----------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from game_support import button, card, card_name, status
+from game_support import assert_arc_reads_3_7_2, button, card, card_name, status
 from harness import open_app, open_site_file
 from playwright.sync_api import Page, expect
 
@@ -157,12 +157,22 @@ def test_reader_may_play_on_a_step_and_next_returns_to_the_line(rules_page: Page
     expect_position(rules_page, at_step(2))
 
 
-def test_layout_diagram_has_labels_and_no_extra_buttons(rules_page: Page) -> None:
+def test_layout_diagram_is_the_seeds_after_move_1_with_labels_and_no_buttons(
+    rules_page: Page,
+) -> None:
+    """The layout diagram shows what the original rules draw: the example after its first
+    move (piles 1 and 8 down to 7 cards), every top card named, as pictures, with labels, on
+    the arc as the rules describe it."""
     diagram = rules_page.locator('[data-lang-block="en"] [data-diagram="layout"]')
     expect(diagram.locator(".hm-board.hm-labels")).to_have_count(1)
-    expect(diagram.get_by_role("img", name="5 of spades, pile 1, 8 cards")).to_be_visible()
+    game = at_step(1)
+    for place in game.playable():
+        expect(diagram.get_by_role("img", name=card_name(game, place), exact=True)).to_be_visible()
+    expect(diagram.get_by_role("img", name="7 of hearts, pile 1, 7 cards")).to_be_visible()
+    expect(diagram.get_by_role("img", name="jack of clubs, pile 8, 7 cards")).to_be_visible()
     expect(diagram.locator("button")).to_have_count(0)
     expect(diagram.get_by_text("R8", exact=True)).to_be_visible()
+    assert_arc_reads_3_7_2(rules_page, '[data-lang-block="en"] [data-diagram="layout"]')
 
 
 def test_snippet_points_at_this_site(rules_page: Page) -> None:

@@ -65,6 +65,10 @@ def test_the_rules_diagram_is_a_picture_and_its_step_viewer_playable() -> None:
     assert layout.all("div", "hm-board")[0]["class"] == "hm-board hm-labels hm-early"
     assert not layout.all("button", "hm-card")
     assert all(card["role"] == "img" for card in layout.all("div", "hm-card"))
+    # The original rules' diagram: the example after its first move, 5♠ + 6♦ gone.
+    names = [card["aria-label"] for card in layout.all("div", "hm-card")]
+    assert names[0] == "7 of hearts, pile 1, 7 cards"
+    assert names[7] == "jack of clubs, pile 8, 7 cards"
     assert len(example.all("button", "hm-card")) == 20
     # Vietnamese court cards: V, D, R (docs/interface.md, "Cards").
     vi = Board(boards["LAYOUT_BOARD_VI"])

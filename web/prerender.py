@@ -30,13 +30,13 @@ def boards() -> dict[str, str]:
     first deal's code (``FIRST_DEAL``)."""
     from halfmoon_core import Game
     from halfmoon_web.board.board_markup import board_root, drawn_board, to_html
-    from halfmoon_web.rules_page.seed_example import START
+    from halfmoon_web.rules_page.seed_example import START, layout_game
     from halfmoon_web.shared.i18n import LANGS
 
     first, example = Game.from_code(FIRST_DEAL), Game.from_position(START)
     kinds = {  # name: (game, interactive, the board's options)
         "FIRST_BOARD": (first, True, ""),  # the game page's (halfmoon_web/game_page/app.py)
-        "LAYOUT_BOARD": (example, False, "hm-labels"),  # the rules page's diagram
+        "LAYOUT_BOARD": (layout_game(), False, "hm-labels"),  # the rules page's diagram
         "EXAMPLE_BOARD": (example, True, "hm-labels"),  # its step viewer at step 0
     }
     found: dict[str, str] = {"FIRST_DEAL": FIRST_DEAL}

@@ -11,7 +11,6 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
-from halfmoon_core import Game
 from halfmoon_core.embed import embed_snippet
 from halfmoon_web.board.board import Board, BoardOptions
 from halfmoon_web.board.stepper import Stepper
@@ -19,7 +18,7 @@ from halfmoon_web.model.board_model import BoardModel
 from halfmoon_web.model.settings import Settings
 from halfmoon_web.model.steps import StepLine
 from halfmoon_web.model.stored_json import parse_stored
-from halfmoon_web.rules_page.seed_example import MOVES, START
+from halfmoon_web.rules_page.seed_example import MOVES, START, layout_game
 from halfmoon_web.shared.dom import found, page_language, translate_marked
 from halfmoon_web.shared.i18n import normalise_lang, t
 from halfmoon_web.storage.storage import SETTINGS_KEY, Storage
@@ -42,7 +41,7 @@ class RulesPage:
         )
         self.layout_board = Board(
             self.layout_host,
-            BoardModel(Game.from_position(START)),
+            BoardModel(layout_game()),
             BoardOptions(lang=self.lang, labels=True),
             interactive=False,
         )

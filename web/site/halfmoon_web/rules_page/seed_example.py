@@ -2,12 +2,16 @@
 opening, the hidden cards we chose, and a whole win.
 
 Before step 1, pile 1 shows 5♠ and pile 8 shows 6♦ (8 cards each). Step 1 removes 5♠ + 6♦, which
-leaves exactly the rules page's layout diagram; step 2 removes J♣ (pile 8) + Q♥ (pile 5) + K♥
-(pile 3). Only the top cards come from the original rules text: the cards under them were chosen
-(by a research solver that is not shipped) so that the deal is a legal two-deck deal that can be
-won, and ``MOVES`` is that win, every card removed. Tests replay it and compare step 1 with the
-diagram.
+leaves exactly the rules page's layout diagram (:func:`layout_game`); step 2 removes J♣ (pile 8) +
+Q♥ (pile 5) + K♥ (pile 3). Only the top cards come from the original rules text: the cards under
+them were chosen (by a research solver that is not shipped) so that the deal is a legal two-deck
+deal that can be won, and ``MOVES`` is that win, every card removed. Tests replay it and compare
+step 1 with the diagram.
 """
+
+from __future__ import annotations
+
+from halfmoon_core import Game, parse_moves, replay
 
 START = "HMP1:" + "/".join(
     (
@@ -42,3 +46,9 @@ MOVES = ",".join(
         "3-10-12,3-8,7-12,9-12,8-12,6-8,6-9,7-11-R7,3-R6,4-R3,8-R4,R1-R8",
     )
 )
+
+
+def layout_game() -> Game:
+    """What the rules page's layout diagram shows: the example after its first move (5♠ + 6♦
+    removed; piles 1 and 8 hold 7 cards), as the original rules draw it (docs/rules.md)."""
+    return replay(START, parse_moves(MOVES)[:1])
