@@ -18,6 +18,7 @@ from game_support import DEAL, button, card, open_settings, settle, status
 from harness import open_app
 from playwright.sync_api import BrowserContext, Page, expect
 from test_accessibility import axe_violations
+from test_layout import VIEWPORTS as LAYOUT_SIZES
 from test_layout import assert_contrast
 
 from halfmoon_core import Game
@@ -254,11 +255,12 @@ def test_under_reduced_motion_a_refused_pair_is_outlined(new_context: Any) -> No
 
 
 def test_the_first_visit_explains_the_chips_and_the_reserve_once(warm_page: Page) -> None:
-    """A first visit shows what the count chips and the reserve are; Got it hides the hint
-    for good, the board under it stays playable meanwhile."""
+    """A first visit shows the rule, what the count chips and the reserve are; Got it hides
+    the hint for good, the board under it stays playable meanwhile."""
     open_app(warm_page, GAME)
     hint = warm_page.get_by_role("region", name="Reading the table")
     expect(hint).to_be_visible()
+    expect(hint).to_contain_text(RULE)
     expect(hint).to_contain_text("how many cards it holds")
     expect(hint).to_contain_text("reserve")
     button(warm_page, "Got it").click()
@@ -267,3 +269,50 @@ def test_the_first_visit_explains_the_chips_and_the_reserve_once(warm_page: Page
     assert json.loads(warm_page.evaluate("localStorage.getItem('halfmoon.settings')"))["hint_seen"]
     open_app(warm_page, GAME)
     expect(warm_page.locator("#first-hint")).to_be_hidden()
+
+
+RULE = "Remove two cards that make 11, or a J, a Q and a K."
+RULE_VI = "Loại hai lá có tổng 11, hoặc một Bồi, một Đầm và một Già."
+#: The rule line's box and every card face's it meets, and whether it lies in the viewport.
+RULE_LINE_BOX = """() => {
+  const line = document.getElementById("rule-line").getBoundingClientRect();
+  const meets = (b) => b.left < line.right && line.left < b.right
+    && b.top < line.bottom && line.top < b.bottom;
+  return {
+    size: [line.width, line.height],
+    inside: line.left >= 0 && line.top >= 0 && line.right <= innerWidth
+      && line.bottom <= innerHeight,
+    covers: [...document.querySelectorAll("#board .hm-place")]
+      .filter((p) => meets(p.querySelector(".hm-face-holder").getBoundingClientRect()))
+      .map((p) => p.dataset.name),
+  };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("size", "lang", "rule"),
+    [((412, 823), "en", RULE), ((740, 360), "vi", RULE_VI)],
+    ids=["portrait-en", "landscape-vi"],
+)
+def test_the_game_page_states_the_rule_at_a_first_visit_and_always_after(
+    warm_page: Page, size: tuple[int, int], lang: str, rule: str
+) -> None:
+    """At a first visit the rule is on screen in the page's language (held upright, as the
+    hint's first line; held sideways, where the hint does not fit, as the rule line); once
+    the hint is dismissed the rule line stays in the hollow of the arc at every size of the
+    layout matrix, inside the window, on no card."""
+    warm_page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_app(warm_page, f"index.html?lang={lang}&deal={DEAL}")
+    stated = warm_page.get_by_text(rule, exact=True).locator("visible=true")
+    expect(stated).to_have_count(1)
+    expect(warm_page.locator("#rule-line")).to_be_visible(visible=size[0] > size[1])
+    upright = size[0] < size[1]
+    if upright:  # held sideways the hint waits for a taller screen: nothing to dismiss
+        button(warm_page, "Got it").click()
+        expect(warm_page.locator("#first-hint")).to_be_hidden()
+    expect(warm_page.locator("#rule-line")).to_have_text(rule)
+    for width, height in [size, *(LAYOUT_SIZES if upright else [])]:
+        warm_page.set_viewport_size({"width": width, "height": height})
+        expect(warm_page.locator("#rule-line")).to_be_visible()
+        line = warm_page.evaluate(RULE_LINE_BOX)
+        assert line["inside"] and line["covers"] == [], (width, height, line)

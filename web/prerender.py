@@ -26,8 +26,9 @@ FIRST_DEAL = "HM1-N-WELCOME"
 
 
 def boards() -> dict[str, str]:
-    """Every pre-rendered board's markup, by placeholder name (``FIRST_BOARD_EN``...), and the
-    first deal's code (``FIRST_DEAL``)."""
+    """Every pre-rendered board's markup, by placeholder name (``FIRST_BOARD_EN``...), the
+    first deal's code (``FIRST_DEAL``) and the game page's rule line in every language
+    (``RULE_LINE``: :func:`rule_line`)."""
     from halfmoon_core import Game
     from halfmoon_web.board.board_markup import board_root, drawn_board, to_html
     from halfmoon_web.rules_page.seed_example import START, layout_game
@@ -39,13 +40,23 @@ def boards() -> dict[str, str]:
         "LAYOUT_BOARD": (layout_game(), False, "hm-labels"),  # the rules page's diagram
         "EXAMPLE_BOARD": (example, True, "hm-labels"),  # its step viewer at step 0
     }
-    found: dict[str, str] = {"FIRST_DEAL": FIRST_DEAL}
+    found: dict[str, str] = {"FIRST_DEAL": FIRST_DEAL, "RULE_LINE": rule_line()}
     for name, (game, interactive, options) in kinds.items():
         for lang in LANGS:
             parts = drawn_board(game, lang, interactive=interactive)
             root = board_root(parts, lang, f"{options} hm-early")
             found[f"{name}_{lang.upper()}"] = to_html(root)
     return found
+
+
+def rule_line() -> str:
+    """The game page's rule line before Python (index.html ``#rule-line``), from the catalogs:
+    one ``<span lang>`` per language; style.css shows the page's (docs/interface.md)."""
+    from html import escape
+
+    from halfmoon_web.shared.i18n import LANGS, t
+
+    return "".join(f'<span lang="{lang}">{escape(t(lang, "rule_line"))}</span>' for lang in LANGS)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -92,20 +92,9 @@ class SettingsPanel:
         hint = self.dom.el("first-hint")
         hint.hidden = settings.hint_seen
         if not settings.hint_seen:
-            self._frame_board().append(hint)  # in the hollow of the arc (game.css)
-
-    def _frame_board(self) -> Any:
-        """The ``.board-frame`` around the board, made once: the hint sits in it over the
-        board, after it in the tab order but not in it (the board is one tab stop,
-        docs/keyboard.md)."""
-        board = self.dom.el("board")
-        frame = board.parentElement
-        if not frame.classList.contains("board-frame"):
-            frame = self.dom.document.createElement("div")
-            frame.className = "board-frame"
-            board.before(frame)
-            frame.append(board)
-        return frame
+            # In the hollow of the arc, above the rule line (index.html, game.css): after the
+            # board in the tab order but not in it (the board is one tab stop, docs/keyboard.md).
+            self.dom.el("rule-line").before(hint)
 
     def actions(self) -> Actions:
         """The first-visit hint's Got it."""
