@@ -491,6 +491,41 @@ def test_every_control_of_the_panels_and_dialogs_is_a_44_px_target_on_a_phone(
     expect(dialog).to_have_count(0)
 
 
+#: The controls under ``selector`` whose 44 CSS px disc, centred on the control (a fingertip), is
+#: not all theirs: a tap at its centre or at one of eight points of its rim reaches another
+#: element (or none, off the screen). What a finger hits, so a small drawing with a larger hit
+#: area passes, and a rounded 44 px button too.
+HIT_TARGETS = """(selector) => [...document.querySelectorAll(
+    `${selector} :is(button, select, input, textarea, a[href])`)]
+  .filter((el) => el.checkVisibility())
+  .map((el) => (el.type === "checkbox" && el.closest("label")) || el)
+  .filter((el) => {
+    const box = el.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    const rim = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => [Math.cos(k * Math.PI / 4) * 21.5,
+                                                    Math.sin(k * Math.PI / 4) * 21.5]);
+    return [[0, 0], ...rim].some(([dx, dy]) => {
+      const hit = document.elementFromPoint(x + dx, y + dy);
+      return !hit || !(hit === el || el.contains(hit));
+    });
+  })
+  .map((el) => el.getAttribute("aria-label") || el.textContent.trim().slice(0, 30))"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (320, 568)], ids=["390x844", "320x568"])
+def test_every_control_of_the_header_and_the_hint_is_a_44_px_target_on_a_phone(
+    deal_page: Page, size: tuple[int, int]
+) -> None:
+    """On a phone held upright, a tap anywhere in a 44 CSS px disc centred on a control of
+    the header (the tools, Copy and Share) or on the first visit's Got it reaches that control
+    (WCAG 2.5.5; docs/accessibility.md, "Target sizes")."""
+    deal_page.set_viewport_size({"width": size[0], "height": size[1]})
+    play(deal_page, Game.from_code(DEAL), "4-7")  # Undo enabled
+    assert deal_page.evaluate(HIT_TARGETS, ".topbar") == []
+    expect(deal_page.locator("#first-hint")).to_be_visible()
+    assert deal_page.evaluate(HIT_TARGETS, "#first-hint") == []
+
+
 def test_dimmed_cards_keep_a_readable_rank(deal_page: Page) -> None:
     """With placement assist on and a card selected, the cards that cannot join it are
     dimmed, and their rank keeps at least 3:1 against their face."""
