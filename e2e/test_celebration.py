@@ -18,7 +18,12 @@ AT_ONCE = """() => ({
     flying: document.querySelectorAll('#board .hm-celebrate').length,
     animation: [...document.querySelectorAll('#board .hm-celebrate')]
         .map(card => getComputedStyle(card).animationName)[0] ?? null,
+    shown: [getComputedStyle(document.getElementById('end-dialog')).opacity,
+            getComputedStyle(document.getElementById('end-dialog'), '::backdrop').opacity],
 })"""
+#: The end dialog and its backdrop drawn whole (their opacity 1), once the cards have flown.
+SHOWN = """() => ['', '::backdrop'].every((part) =>
+    getComputedStyle(document.getElementById('end-dialog'), part || null).opacity === '1')"""
 
 
 def at_once(page: Page) -> dict[str, object]:
@@ -45,12 +50,19 @@ def test_cards_leave_the_arc_at_a_win_and_the_dialog_has_the_focus_at_once(warm_
     one_move_from_the_win(warm_page)
     button(warm_page, "Redo").click()  # a win by redo is a win
     seen = at_once(warm_page)
-    assert seen == {"focus": "end-dialog", "flying": 20, "animation": "hm-celebrate"}
+    # The celebration in front of everything: the dialog, open and focused, is not drawn yet.
+    assert seen == {
+        "focus": "end-dialog",
+        "flying": 20,
+        "animation": "hm-celebrate",
+        "shown": ["0", "0"],
+    }
     expect(warm_page.get_by_role("dialog")).to_contain_text("You won!")
     # The first win counted here: a streak of one, the best time this one's, every game won.
     summary = "Win streak: 1. A new best time! Win rate: 100%."
     expect(warm_page.locator("#end-summary")).to_have_text(summary)
     expect(warm_page.locator("#board .hm-celebrate")).to_have_count(0)  # gone once they flew
+    warm_page.wait_for_function(SHOWN)  # then the summary
 
 
 @pytest.mark.parametrize("where", ["setting", "os"])
@@ -62,5 +74,10 @@ def test_no_celebration_under_reduced_motion(warm_page: Page, where: str) -> Non
         set_setting(warm_page, "Reduced motion", True)
         button(warm_page, "Close").click()
     button(warm_page, "Redo").click()
-    assert at_once(warm_page) == {"focus": "end-dialog", "flying": 0, "animation": None}
+    assert at_once(warm_page) == {
+        "focus": "end-dialog",
+        "flying": 0,
+        "animation": None,
+        "shown": ["1", "1"],
+    }
     expect(warm_page.get_by_role("dialog")).to_contain_text("You won!")
