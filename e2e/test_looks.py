@@ -121,6 +121,45 @@ def test_four_colours_sets_diamonds_apart_from_hearts_and_clubs_from_spades(
     assert early == ["four", False]
 
 
+LOOKS_EARLY = """document.addEventListener("DOMContentLoaded", () => {
+  const root = document.documentElement;
+  window.hmLooks = [root.getAttribute("data-back"), root.getAttribute("data-table"),
+                    root.hasAttribute("data-ready")];
+});"""
+"""The card back and the table <html> says when the document is parsed, before Python."""
+#: The page's felt at its edge, and the colour of the board's card backs.
+FELT_AND_BACK = """() => [getComputedStyle(document.documentElement).backgroundColor,
+    getComputedStyle(document.getElementById("board")).getPropertyValue("--back").trim()]"""
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_three_card_backs_and_three_tables_apply_at_once_and_before_python_next_time(
+    warm_page: Page, theme: str
+) -> None:
+    """Settings offers three card backs and three tables: each choice changes the backs' colour
+    and the felt at once, every text of the header stays readable on each felt, and the last
+    choice is there on the next visit before Python starts (docs/layout.md)."""
+    open_app(warm_page, GAME)
+    open_settings(warm_page)
+    warm_page.get_by_label("Theme").select_option(theme)
+    expect(warm_page.locator("html")).to_have_attribute("data-theme", theme)
+    seen = []
+    for back, table in (("red", "green"), ("blue", "blue"), ("black", "wine")):
+        warm_page.get_by_label("Card back").select_option(back)
+        warm_page.get_by_label("Table", exact=True).select_option(table)
+        expect(warm_page.locator("html")).to_have_attribute("data-back", back)
+        expect(warm_page.locator("html")).to_have_attribute("data-table", table)
+        seen.append(warm_page.evaluate(FELT_AND_BACK))
+        assert_contrast(warm_page, ".topbar *", f"header on the {table} table ({theme})")
+    assert len({felt for felt, _ in seen}) == 3 and len({back for _, back in seen}) == 3, seen
+    settle(warm_page)  # the choices stored
+    stored = json.loads(warm_page.evaluate("localStorage.getItem('halfmoon.settings')"))
+    assert (stored["back"], stored["table"]) == ("black", "wine")
+    warm_page.add_init_script(LOOKS_EARLY)
+    open_app(warm_page, GAME)
+    assert warm_page.evaluate("window.hmLooks") == ["black", "wine", False]
+
+
 def test_large_print_makes_the_index_bigger(warm_page: Page) -> None:
     """Large print draws every card's rank bigger than Classic does."""
     open_app(warm_page, GAME)

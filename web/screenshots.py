@@ -5,7 +5,8 @@ Chromium (Debian's, through Playwright) with the settings a shot needs stored fi
 ``web/screenshot.png`` (the README's desktop shot) and the images of ``docs/images/`` (PNG for
 the README's two, JPEG at quality 85 for the rest): the game on a
 phone (412×823) and a desktop (1350×940), light and dark, English and Vietnamese, the three card
-faces, the rules page and an embed in dark. Nothing is drawn by hand: a shot is the site as built.
+faces, the blue and the wine tables, the rules page and an embed in dark. Nothing is drawn by
+hand: a shot is the site as built.
 """
 
 from __future__ import annotations
@@ -63,6 +64,11 @@ def shots() -> list[Shot]:
             settings = {"faces": faces}
             name = f"faces-{faces}-{size}.jpg"
             out.append(Shot(name, f"{game}&lang=en", viewport, settings=settings, play=True))
+    for table, back, scheme in (("blue", "blue", "light"), ("wine", "black", "dark")):
+        for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            settings = {"table": table, "back": back}
+            name = f"table-{table}-{scheme}-{size}.jpg"
+            out.append(Shot(name, f"{game}&lang=en", viewport, scheme, settings, play=True))
     for width, height in ((360, 740), (740, 360), (1280, 800), (1920, 1080)):  # docs/layout.md
         viewport = {"width": width, "height": height}
         out.append(Shot(f"game-{width}x{height}.jpg", f"{game}&lang=en", viewport, play=True))

@@ -50,6 +50,11 @@
   }
   root.setAttribute("data-theme-choice", THEMES.includes(looks.theme) ? looks.theme : THEMES[0]);
   root.setAttribute("data-faces", FACES.includes(looks.faces) ? looks.faces : FACES[0]);
+  // The card back and the table's felt, as the faces: <html data-back>, <html data-table>.
+  for (const name of ["back", "table"]) {
+    const choices = CHOICES[name];
+    root.setAttribute(`data-${name}`, choices.includes(looks[name]) ? looks[name] : choices[0]);
+  }
   const schemes = THEMES.slice(1)
     .map((theme) => [theme, matchMedia(`(prefers-color-scheme: ${theme})`)]);
   const showTheme = () => {

@@ -15,7 +15,12 @@ FLAGS = ("move_errors", "placement_assist", "diagram_labels")
 MARKS = ("hint_seen",)
 #: The settings chosen from a list (docs/layout.md, "Themes and card faces"), each with its
 #: choices, the default first. early.js reads both before Python, with the same choices.
-CHOICES = {"theme": ("auto", "light", "dark"), "faces": ("classic", "four", "large")}
+CHOICES = {
+    "theme": ("auto", "light", "dark"),
+    "faces": ("classic", "four", "large"),
+    "back": ("red", "blue", "black"),
+    "table": ("green", "blue", "wine"),
+}
 VERSION = 1
 """The settings' format; a value of a later one is left as it is (docs/storage.md, "Forward
 compatibility")."""
@@ -26,8 +31,8 @@ _FIELDS = ("version", *FLAGS, *MARKS, "reduced_motion", "lang", *CHOICES)
 class Settings:
     """Move errors, placement assist and diagram labels are off by default; ``reduced_motion``
     and ``lang`` stay None (follow the OS / the browser) until the player chooses; the theme
-    follows the OS and the cards are classic. Settings stored before the theme and the faces
-    existed read as those defaults."""
+    follows the OS, the cards are classic with a red back, on green felt. Settings stored
+    before the theme, the faces, the back or the table existed read as those defaults."""
 
     move_errors: bool = False
     placement_assist: bool = False
@@ -38,6 +43,10 @@ class Settings:
     """Auto (the OS's colour scheme), light or dark."""
     faces: str = "classic"
     """Card faces: classic, four (four colours) or large (large print)."""
+    back: str = "red"
+    """The card back (a face-down card, the win's flying cards): red, blue or black."""
+    table: str = "green"
+    """The table's felt: green, blue or wine."""
     hint_seen: bool = False
     """The first visit's hint (what the chips and the reserve are) was dismissed."""
     extra: dict[str, Any] = field(default_factory=dict)

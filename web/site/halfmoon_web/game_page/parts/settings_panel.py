@@ -82,13 +82,16 @@ class SettingsPanel:
         self.apply(self.data.change_settings(lambda stored: setattr(stored, name, value)))
 
     def show_looks(self) -> None:
-        """The theme, the card faces and the first visit's hint as the settings say. early.js
+        """The theme, the card faces, the back, the table and the first visit's hint as the
+        settings say. early.js
         turns the theme's choice into data-theme (docs/layout.md, "Themes and card faces"), as
         it did before Python from the stored settings."""
         settings = self.state.settings
         root = self.dom.document.documentElement
         root.setAttribute("data-theme-choice", settings.theme)
         root.setAttribute("data-faces", settings.faces)
+        root.setAttribute("data-back", settings.back)
+        root.setAttribute("data-table", settings.table)
         hint = self.dom.el("first-hint")
         hint.hidden = settings.hint_seen
         if not settings.hint_seen:
