@@ -78,7 +78,7 @@ sys.path.insert(
 
 import build  # noqa: E402 - web/build.py
 import serve  # noqa: E402 - web/serve.py
-from game_support import DEAL, button, open_deal, set_setting, settle  # noqa: E402
+from game_support import DEAL, at_rest, button, open_deal, set_setting, settle  # noqa: E402
 from harness import (  # noqa: E402
     CONTROLLED,
     TEST_CHROMIUM_ARGS,
@@ -262,7 +262,8 @@ DEFAULT_OFF_SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
 def deal_page(game_page: Page, module_context_args: dict[str, Any]) -> Iterator[Page]:
     """The module's game page (``game_page``), reset for a test through the page itself, not by
     a new start: no dialog open, the settings at their defaults, the module's viewport and no
-    forced colours, deal DEAL opened again (the Open deal dialog) at its start. The test fails
+    forced colours, deal DEAL opened again (the Open deal dialog) at its start, its cards dealt
+    (at rest). The test fails
     if the page reported a problem during it."""
     page = game_page
     guard: PageGuard = page.guard  # type: ignore[attr-defined]
@@ -282,6 +283,7 @@ def deal_page(game_page: Page, module_context_args: dict[str, Any]) -> Iterator[
     open_deal(page, DEAL)
     expect(page.locator("#deal-code")).to_have_text(DEAL)
     expect(page.locator("#moves")).to_have_text("0")
+    at_rest(page)  # the deal's cards dealt: a test measures them where they lie
     yield page
     guard.fail_on_problems()
 

@@ -115,6 +115,15 @@ def open_deal(page: Page, code: str) -> None:
     button(page, "Open deal").click()
 
 
+#: The board's cards still arriving (dealt with a new game, or back after an undo).
+ARRIVING = "#board :is(.hm-deal, .hm-return)"
+
+
+def at_rest(page: Page) -> None:
+    """Wait until no card of the board is arriving (its class goes when its animation ends)."""
+    expect(page.locator(ARRIVING)).to_have_count(0)
+
+
 def status(page: Page) -> Locator:
     """The one status element."""
     return page.get_by_role("status")

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 import pytest
-from game_support import DEAL, button, card, open_settings, settle, status
+from game_support import DEAL, at_rest, button, card, open_settings, play, settle, status
 from harness import open_app
 from playwright.sync_api import BrowserContext, Page, expect
 from test_accessibility import axe_violations
@@ -355,3 +355,47 @@ def test_the_game_page_states_the_rule_at_a_first_visit_and_always_after(
         expect(warm_page.locator("#rule-line")).to_be_visible()
         line = warm_page.evaluate(RULE_LINE_BOX)
         assert line["inside"] and line["covers"] == [], (width, height, line)
+
+
+#: Records every animation that starts on the board: its name and its card's place.
+ARRIVALS_SEEN = """document.addEventListener("animationstart", (event) => {
+  if (!event.target.closest || !event.target.closest("#board")) return;
+  (window.hmStarted ||= []).push([event.animationName, event.target.dataset.place || ""]);
+}, true);"""
+#: The arrivals seen so far: how many cards came back, and how many were dealt.
+ARRIVED = """() => {
+  const seen = window.hmStarted || [];
+  return [seen.filter(([name]) => name === "hm-return").length,
+          seen.filter(([name]) => name === "hm-deal").length];
+}"""
+
+
+@pytest.mark.parametrize("motion", ["full", "setting", "os"])
+def test_undo_brings_the_cards_back_and_a_new_game_is_dealt_unless_motion_is_reduced(
+    warm_page: Page, motion: str
+) -> None:
+    """Undo brings the pair's two cards back where they went and New game deals its twenty
+    playable cards, each an animation; with reduced motion (the setting or the OS's) none
+    plays, and the game is the same (docs/interface.md, "Motion")."""
+    if motion == "os":
+        warm_page.emulate_media(reduced_motion="reduce")
+    warm_page.add_init_script(ARRIVALS_SEEN)
+    open_app(warm_page, GAME)
+    if motion == "setting":
+        open_settings(warm_page)
+        warm_page.get_by_label("Reduced motion").check()
+        button(warm_page, "Close").click()
+    game = Game.from_code(DEAL)
+    play(warm_page, game, "4-7")
+    button(warm_page, "Undo").click()
+    expect(warm_page.locator("#moves")).to_have_text("0")
+    button(warm_page, "New game").click()  # no move: it starts at once
+    expect(warm_page.locator("#deal-code")).not_to_have_text(DEAL)
+    settle(warm_page)
+    if motion == "full":
+        warm_page.wait_for_function(f"() => ({ARRIVED})()[0] >= 2 && ({ARRIVED})()[1] >= 20")
+        assert warm_page.evaluate(ARRIVED) == [2, 20]
+    else:
+        at_rest(warm_page)
+        assert warm_page.evaluate(ARRIVED) == [0, 0]
+    at_rest(warm_page)  # each class goes once its card has arrived

@@ -183,6 +183,7 @@ class Board:
         """Show another game with its own selection (the game page's other games: the one
         way to, docs/architecture.md)."""
         self.model = model
+        self.view.deal_next()
         self.render()
 
     def set_game(self, game: Any) -> None:

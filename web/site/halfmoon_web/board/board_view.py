@@ -79,6 +79,8 @@ class BoardView:
         self.current: str | None = None
         """The place of the card that is the board's tab stop (interactive boards)."""
         self._refusals = 0
+        self._dealing = False
+        """Whether the next render deals a new game (:meth:`deal_next`)."""
         self._untab_later: list[Any] = []
         """Cards leaving that had the focus: out of the tab order once it moved
         (:meth:`_focus_now`)."""
@@ -174,6 +176,11 @@ class BoardView:
         self._root.classList.toggle("hm-still", self.reduced_motion)
 
     # -- drawing --------------------------------------------------------------------------
+    def deal_next(self) -> None:
+        """The next render shows a new game: its cards are dealt (docs/interface.md,
+        "Motion"), not under reduced motion."""
+        self._dealing = not self.reduced_motion
+
     def render(
         self, game: Game, selection: Collection[str] = (), dimmed: Collection[str] = ()
     ) -> None:
@@ -189,6 +196,7 @@ class BoardView:
             if state != old:
                 self._draw_place(place, state, old)
                 self._states[place] = state
+        self._dealing = False
         self._settle(focus=focused is not None)
 
     def markup(self) -> str:
@@ -201,8 +209,9 @@ class BoardView:
             board = self._root.cloneNode(True)
             for ghost in list(board.querySelectorAll(".hm-leaving")):
                 ghost.remove()
-            for face in list(board.querySelectorAll(".hm-selected, .hm-dim, .hm-refused")):
-                face.classList.remove("hm-selected", "hm-dim", "hm-refused")
+            shown = (".hm-selected", ".hm-dim", ".hm-refused", *(f".{a}" for a in ARRIVALS))
+            for face in list(board.querySelectorAll(", ".join(shown))):
+                face.classList.remove("hm-selected", "hm-dim", "hm-refused", *ARRIVALS)
             for face in list(board.querySelectorAll('[aria-pressed="true"]')):
                 face.setAttribute("aria-pressed", "false")
             return str(board.outerHTML)
@@ -227,6 +236,9 @@ class BoardView:
                 else:
                     face.remove()
             face = self._faces[place] = self._make_face(place, state)
+            arrival = self._arrival(state, old)
+            if arrival is not None:
+                face.classList.add(arrival)
             self._holders[place].prepend(face)
             old = None  # the new face is neither selected nor dimmed yet
         if state.card is None:
@@ -237,6 +249,16 @@ class BoardView:
                 face.setAttribute("aria-pressed", "true" if state.selected else "false")
         if state.dimmed != (old is not None and old.dimmed):
             face.classList.toggle("hm-dim", state.dimmed)
+
+    def _arrival(self, state: PlaceState, old: PlaceState | None) -> str | None:
+        """How a new face comes in (docs/interface.md, "Motion"): dealt with a new game, back
+        where it was taken from (an undo, a step back), or at once (a card uncovered, a first
+        drawing, reduced motion). The class goes when its animation ends."""
+        if state.card is None or old is None or self.reduced_motion:
+            return None
+        if self._dealing:
+            return ARRIVALS[0]
+        return ARRIVALS[1] if state.count > old.count else None
 
     def _make_face(self, place: str, state: PlaceState) -> Any:
         """The face of ``state`` at ``place``: a copy of that card's model face, with this
@@ -402,10 +424,20 @@ class BoardView:
             self._faces[place].setAttribute("tabindex", "0")
 
     def on_animation_end(self, event: Any) -> None:
-        """Remove a ghost once its animation ended (the controller forwards the event)."""
+        """Remove a ghost once its animation ended, and an arriving card's class once it has
+        arrived (the controller forwards the event)."""
         target = event.target
-        if found(target) and target.classList.contains("hm-leaving"):
+        if not found(target):
+            return
+        if target.classList.contains("hm-leaving"):
             target.remove()
+        elif str(event.animationName) in ARRIVALS:
+            target.classList.remove(str(event.animationName))
+
+
+ARRIVALS = ("hm-deal", "hm-return")
+"""The classes (and their animations' names, board.css) of a face dealt with a new game and of
+one back where it was taken from."""
 
 
 EARLY_TAP = "hm-tapped"
