@@ -24,9 +24,10 @@ from game_support import (
     spoken,
     status,
 )
+from harness import open_app, settle
 from playwright.sync_api import Page, expect
 
-from halfmoon_core import Game
+from halfmoon_core import Game, Move
 
 SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
 
@@ -190,6 +191,54 @@ def test_undo_puts_the_cards_back(deal_page: Page, game: Game) -> None:
     expect(deal_page.locator("#moves")).to_have_text("0")
     expect(card(deal_page, before, "4")).to_be_visible()
     expect(button(deal_page, "Undo")).to_be_disabled()
+
+
+def centre(page: Page, game: Game, place: str) -> tuple[float, float]:
+    """The middle of the card at ``place``, in the viewport."""
+    box = card(page, game, place).bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_card_dragged_onto_its_partner_removes_the_pair(deal_page: Page, game: Game) -> None:
+    """Drag to pair with a mouse (docs/interface.md, "Tapping"): pile 4 let go on pile 7
+    removes the pair, as two taps would; let go on the felt, nothing is selected or removed."""
+    page = deal_page
+    page.mouse.move(*centre(page, game, "5"))
+    page.mouse.down()
+    page.mouse.move(20, 20, steps=4)  # off the board
+    page.mouse.up()
+    settle(page)
+    expect(page.locator('#board [aria-pressed="true"]')).to_have_count(0)
+    expect(page.locator("#moves")).to_have_text("0")
+    page.mouse.move(*centre(page, game, "4"))
+    page.mouse.down()
+    page.mouse.move(*centre(page, game, "7"), steps=6)
+    page.mouse.up()
+    game.push(Move.of("4", "7"))
+    expect(page.locator("#moves")).to_have_text("1")
+    expect(page.locator("#score")).to_have_text(str(game.score))
+
+
+@pytest.mark.browser_context_args(viewport={"width": 390, "height": 844}, has_touch=True)
+def test_a_card_dragged_by_a_finger_onto_its_partner_removes_the_pair(
+    new_context: Any, game: Game
+) -> None:
+    """The same with a finger (touch events through Chromium's DevTools protocol): a touch's
+    pointer events stay with the card it began on, so the page finds the card under the
+    finger where it is let go; the page does not scroll meanwhile."""
+    page = new_context().new_page()
+    open_app(page, f"index.html?lang=en&deal={DEAL}")
+    cdp = page.context.new_cdp_session(page)
+    start, end = centre(page, game, "4"), centre(page, game, "7")
+    path = [(start[0] + (end[0] - start[0]) * k / 6, start[1] + (end[1] - start[1]) * k / 6)
+            for k in range(7)]  # fmt: skip
+    for kind, (x, y) in [("touchStart", path[0])] + [("touchMove", p) for p in path[1:]]:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    game.push(Move.of("4", "7"))
+    expect(page.locator("#moves")).to_have_text("1")
+    assert page.evaluate("scrollY") == 0
 
 
 def test_restart_returns_to_the_deal(deal_page: Page, game: Game) -> None:

@@ -263,6 +263,12 @@ const forward = (number, type) => (event) => {
   if (event.detail !== undefined && event instanceof CustomEvent) message.detail = event.detail;
   if (keyed(event)) message.keyed = true;
   if (event.animationName) message.animationName = event.animationName;
+  // A pointer event says which element is under the pointer now: a touch's events stay with
+  // the element it began on (implicit capture), so a drop's place is known only by the point.
+  if (event instanceof PointerEvent) {
+    message.point = numberOf(document.elementFromPoint(event.clientX, event.clientY));
+    message.button = event.button;
+  }
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
     message.value = target.value;
     message.checked = Boolean(target.checked);

@@ -59,11 +59,16 @@ class Board:
             interactive=interactive,
             game=model.game,  # adopts the board the page shows, if it is this game's
         )
+        self._pressed: str | None = None
+        """The place of the card a pointer pressed and has not let go (a drag, maybe)."""
         handlers = {
             "click": self._on_click,
             "keydown": self._on_key,
             "focusin": self._on_focus,
             "animationend": self.view.on_animation_end,
+            "pointerdown": self._on_press,
+            "pointerup": self._on_drop,
+            "pointercancel": self._on_cancel,
         }
         self._listeners = [(name, create_proxy(handler)) for name, handler in handlers.items()]
         """The listeners and their proxies, kept alive until :meth:`close`."""
@@ -93,6 +98,33 @@ class Board:
         if target is None or target.disabled:
             return
         self.tap(target.getAttribute("data-place"))
+
+    def _on_press(self, event: Any) -> None:
+        """A press on a card (the main button, a finger, a pen): it may become a drag."""
+        card = self._card(event)
+        pressed = card is not None and event.button == 0
+        self._pressed = card.getAttribute("data-place") if pressed else None
+
+    def _on_drop(self, event: Any) -> None:
+        """Drag to pair (docs/interface.md, "Tapping"): a card pressed and let go on another
+        card is both taps, the pressed card's first unless it is selected already; let go
+        anywhere else it is no tap (the click, if any, lands on no card)."""
+        pressed, self._pressed = self._pressed, None
+        under = getattr(event, "pointTarget", None)
+        card = under.closest("button[data-place]") if found(under) else None
+        if pressed is None or not found(card) or not self.container.contains(card):
+            return
+        place = card.getAttribute("data-place")
+        if place == pressed or card.disabled:
+            return  # let go on the card pressed: its click is the tap
+        if pressed not in self.model.selected():
+            self.tap(pressed)
+        if pressed in self.model.selected():
+            self.tap(place)
+
+    def _on_cancel(self, _event: Any) -> None:
+        """The browser took the pointer (a scroll, a gesture): no drag."""
+        self._pressed = None
 
     def _card(self, event: Any) -> Any:
         """The card button an event happened on, or None."""

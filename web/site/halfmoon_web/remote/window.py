@@ -260,6 +260,10 @@ class MirrorEvent:
     newValue: str | None = None
     """A ``storage`` event's new text (None: the key was removed)."""
     detail: Any = None
+    pointTarget: MirrorElement | None = None
+    """A pointer event's element under the pointer (the page's ``elementFromPoint``), which for
+    a touch differs from its target once the finger moved (docs/worker.md, "Events")."""
+    button: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
     def preventDefault(self) -> None:

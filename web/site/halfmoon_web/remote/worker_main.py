@@ -190,6 +190,8 @@ class WorkerPage:
             repeat=bool(data.get("repeat")),
             newValue=new_value if isinstance(new_value, str) else None,
             detail=data.get("detail"),
+            pointTarget=doc.elements.get(data.get("point")),
+            button=int(data.get("button", 0)) if isinstance(data.get("button"), int) else 0,
         )
         for listener in list(here.listeners.get(event.type, [])):
             listener(event)
