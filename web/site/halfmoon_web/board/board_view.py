@@ -193,7 +193,7 @@ class BoardView:
             self.set_current(focused)
         for place, state in place_states(game, self.lang, selection, dimmed).items():
             old = self._states[place]
-            if state != old:
+            if state != old or self._dealing:  # a deal deals every card, a same one too
                 self._draw_place(place, state, old)
                 self._states[place] = state
         self._dealing = False
@@ -222,7 +222,8 @@ class BoardView:
             self._counts[place].textContent = str(state.count)
         face = self._faces[place]
         same_card = (
-            old is not None
+            not self._dealing
+            and old is not None
             and face is not None
             and old.card == state.card
             and old.count == state.count
