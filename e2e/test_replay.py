@@ -105,12 +105,15 @@ def test_a_replay_opened_again_leaves_nothing_of_the_one_before_listening(
     expect(viewer).to_be_hidden()
 
 
-def test_share_replay_copies_a_short_link_and_shows_the_embed_code(won_page: Page) -> None:
+def test_share_replay_copies_a_short_link_and_keeps_the_embed_code_for_your_site(won_page: Page) -> None:
     page = won_page
     link = shared_link(page)
     expect(status(page)).to_have_text("Replay link copied: paste it in a chat or a message")
     assert page.evaluate("navigator.clipboard.readText()") == link
     assert link == f"{page.site_url}embed.html?deal={WIN['start']}&replay={CODE}"  # type: ignore[attr-defined]
+    # The embed code is for a site's author: behind "For your site" until asked for.
+    expect(page.get_by_label("Embed code")).to_be_hidden()
+    end_dialog(page).get_by_text("For your site", exact=True).click()
     snippet = page.get_by_label("Embed code").input_value()
     assert snippet.startswith("<iframe ") and f'src="{link.replace("&", "&amp;")}"' in snippet
     end_dialog(page).get_by_role("button", name="Copy embed code").click()
