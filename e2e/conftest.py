@@ -255,7 +255,7 @@ def game_page(shared_page: Page) -> Page:
 
 
 #: The settings that are checkboxes, each off by default: what ``deal_page`` puts back.
-DEFAULT_OFF_SETTINGS = ("Move errors", "Placement assist", "Diagram labels")
+DEFAULT_OFF_SETTINGS = ("Move errors", "Placement assist", "Diagram labels", "Sound")
 
 
 @pytest.fixture

@@ -166,7 +166,7 @@ def test_unknown_fields_survive_a_counted_game_and_a_changed_setting(warm_page: 
     write_storage(
         warm_page,
         {
-            SETTINGS_KEY: {"move_errors": False, "sound": "chimes"},
+            SETTINGS_KEY: {"move_errors": False, "haptics": "chimes"},
             STATS_KEY: {"played": 1, "won": 0, "recent": [recent(seed=7)], "badges": ["x"]},
         },
     )
@@ -176,7 +176,7 @@ def test_unknown_fields_survive_a_counted_game_and_a_changed_setting(warm_page: 
     set_setting(warm_page, "Move errors", True)
     settings = json.loads(stored_text(warm_page, SETTINGS_KEY))
     stats = json.loads(stored_text(warm_page, STATS_KEY))
-    assert settings["sound"] == "chimes" and settings["move_errors"] is True
+    assert settings["haptics"] == "chimes" and settings["move_errors"] is True
     assert stats["badges"] == ["x"] and stats["played"] == 2 and stats["recent"][1]["seed"] == 7
 
 

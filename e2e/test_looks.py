@@ -399,3 +399,45 @@ def test_undo_brings_the_cards_back_and_a_new_game_is_dealt_unless_motion_is_red
         at_rest(warm_page)
         assert warm_page.evaluate(ARRIVED) == [0, 0]
     at_rest(warm_page)  # each class goes once its card has arrived
+
+
+#: Records the pitch of every tone the page starts (Web Audio's oscillators).
+TONES_HEARD = """(() => {
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) {
+    (window.hmTones ||= []).push(Math.round(this.frequency.value));
+    return start.apply(this, args);
+  };
+})();"""
+
+
+def tones_after(page: Page, count: int) -> list[int]:
+    """The tones heard so far, once there are at least ``count`` (the page plays them a
+    message after the tap)."""
+    settle(page)
+    page.wait_for_function(f"() => (window.hmTones || []).length >= {count}")
+    return page.evaluate("window.hmTones || []")
+
+
+def test_sound_is_off_by_default_and_when_on_each_tap_is_heard(warm_page: Page) -> None:
+    """Sound (Settings › Play, off by default): a select, a refused pair and a removal each
+    play their own tones, made in the page; with Sound off a tap plays none."""
+    warm_page.add_init_script(TONES_HEARD)
+    open_app(warm_page, GAME)
+    game = Game.from_code(DEAL)
+    card(warm_page, game, HEART).click()  # a select, Sound off
+    settle(warm_page)
+    assert warm_page.evaluate("window.hmTones || []") == []
+    card(warm_page, game, HEART).click()  # unselected again
+    open_settings(warm_page)
+    warm_page.get_by_label("Sound", exact=True).check()
+    button(warm_page, "Close").click()
+    card(warm_page, game, HEART).click()
+    select = tones_after(warm_page, 1)
+    card(warm_page, game, "5").click()  # 9♥ + 6♥: refused
+    refuse = tones_after(warm_page, len(select) + 1)[len(select) :]
+    play(warm_page, game, "4-7")  # a select, then the removal
+    heard = tones_after(warm_page, 2 * len(select) + len(refuse) + 1)
+    remove = heard[2 * len(select) + len(refuse) :]
+    assert len({tuple(select), tuple(refuse), tuple(remove)}) == 3, heard
+    assert max(refuse) < min(select) and remove == sorted(remove) and len(remove) == 2, heard

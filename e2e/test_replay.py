@@ -105,7 +105,9 @@ def test_a_replay_opened_again_leaves_nothing_of_the_one_before_listening(
     expect(viewer).to_be_hidden()
 
 
-def test_share_replay_copies_a_short_link_and_keeps_the_embed_code_for_your_site(won_page: Page) -> None:
+def test_share_replay_copies_a_short_link_and_keeps_the_embed_code_for_your_site(
+    won_page: Page,
+) -> None:
     page = won_page
     link = shared_link(page)
     expect(status(page)).to_have_text("Replay link copied: paste it in a chat or a message")

@@ -267,21 +267,21 @@ def test_unknown_fields_of_the_statistics_survive_a_counted_game() -> None:
 
 
 def test_unknown_fields_of_the_settings_survive_a_changed_setting() -> None:
-    backend, data, _ = stores({SETTINGS_KEY: {"move_errors": True, "sound": "chimes"}})
+    backend, data, _ = stores({SETTINGS_KEY: {"move_errors": True, "haptics": "chimes"}})
     data.change_settings(lambda s: setattr(s, "placement_assist", True))
     stored = json.loads(backend.items[SETTINGS_KEY])
-    assert stored["sound"] == "chimes" and stored["move_errors"] and stored["placement_assist"]
+    assert stored["haptics"] == "chimes" and stored["move_errors"] and stored["placement_assist"]
 
 
 def test_unknown_fields_travel_through_an_export() -> None:
     stats = Stats.from_json(stats_with(achievements=["x"]))
-    settings = Settings.from_json({"sound": "chimes"})
+    settings = Settings.from_json({"haptics": "chimes"})
     value = export_json(
         read_export(export_json_text(statistics=stats.to_json(), settings=settings.to_json())),
         now=0.0,
         when="2026-12-01T00:00:00Z",
     )
-    assert value["statistics"]["achievements"] == ["x"] and value["settings"]["sound"] == "chimes"
+    assert value["statistics"]["achievements"] == ["x"] and value["settings"]["haptics"] == "chimes"
 
 
 # -- echoes --------------------------------------------------------------------------------

@@ -130,7 +130,7 @@ def settings_values(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         value["version"] = draw(st.sampled_from([1, 2, 999]))
     if draw(st.booleans()):
-        value["sound"] = draw(st.text(max_size=5))
+        value["haptics"] = draw(st.text(max_size=5))
     return draw(spoiled(value, ["move_errors", "version", "lang"]))
 
 
@@ -181,7 +181,7 @@ def drawn(data: SavedData, today: int) -> list[str]:
 )  # fmt: skip
 @example(
     stats={"played": NINES, "won": 0, "streak": 0, "best_streak": 0},
-    settings_value={"version": 2, "sound": "chimes"},
+    settings_value={"version": 2, "haptics": "chimes"},
     game={"format": "halfmoon-game", "version": 99, "start": DEAL, "moves": "", "redo": "",
           "elapsed_ms": 0},
     today=0, played_ms=5_000.0,

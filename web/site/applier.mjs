@@ -355,7 +355,29 @@ addEventListener("pageshow", (event) => {
 });
 
 // -- what Python asks, and waits for ----------------------------------------------------------
+// Tones Python composed (the game page's sounds: halfmoon_web/game_page/parts/sounds.py), each
+// [hertz, start, length, wave, gain] in seconds, played by Web Audio, which a worker lacks.
+let audio = null;
+const playTones = (tones) => {
+  audio ||= new AudioContext();
+  if (audio.state === "suspended") audio.resume();
+  const now = audio.currentTime;
+  for (const [hertz, start, length, wave, gain] of tones) {
+    const tone = audio.createOscillator();
+    const level = audio.createGain();
+    tone.type = wave;
+    tone.frequency.value = hertz;
+    level.gain.setValueAtTime(0.0001, now + start);
+    level.gain.exponentialRampToValueAtTime(gain, now + start + 0.01);
+    level.gain.exponentialRampToValueAtTime(0.0001, now + start + length);
+    tone.connect(level).connect(audio.destination);
+    tone.start(now + start);
+    tone.stop(now + start + length + 0.02);
+  }
+  return tones.length;
+};
 const ASKS = {
+  tones: playTones,
   copy: (text) => navigator.clipboard.writeText(text),
   share: (data) => navigator.share(data),
   "file-text": (picker, index) => picked.get(picker)[index].text(),

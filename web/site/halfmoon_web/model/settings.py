@@ -10,7 +10,7 @@ from halfmoon_web.model.bounds import known_version
 from halfmoon_web.shared.i18n import LANGS, normalise_lang
 from halfmoon_web.shared.invalid import InvalidValue
 
-FLAGS = ("move_errors", "placement_assist", "diagram_labels")
+FLAGS = ("move_errors", "placement_assist", "diagram_labels", "sound")
 #: True or false, not in the form: the first visit's hint was dismissed.
 MARKS = ("hint_seen",)
 #: The settings chosen from a list (docs/layout.md, "Themes and card faces"), each with its
@@ -37,6 +37,8 @@ class Settings:
     move_errors: bool = False
     placement_assist: bool = False
     diagram_labels: bool = False
+    sound: bool = False
+    """The game page's sounds (select, removal, refused pair, win): off by default."""
     reduced_motion: bool | None = None
     lang: str | None = None
     theme: str = "auto"

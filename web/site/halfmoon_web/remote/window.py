@@ -300,6 +300,8 @@ class MirrorWindow(Listening):
         self.Date = DateMaker(self.clock)
         self.timers = PageTimers(changes)
         self.media = dict(facts.media)
+        # The game page's sounds (game_page/parts/sounds.py): the page plays the tones.
+        self.halfmoonTones = lambda tones: self.asks.ask("tones", tones)
         if facts.early:
             self.halfmoonEarly = EarlyTaps(self.asks)
         for name in ("URLSearchParams", "URL", "JSON", "Object", "Blob"):

@@ -15,6 +15,7 @@ from halfmoon_core import Game, HalfMoonError, daily_code, normalise_code, rando
 from halfmoon_web.board.board import Board
 from halfmoon_web.game_page.frame.context import Actions, Change, PageContext
 from halfmoon_web.game_page.parts.dialogs import Dialogs
+from halfmoon_web.game_page.parts.sounds import Sounds
 from halfmoon_web.game_page.parts.tabs import TabSync
 from halfmoon_web.model.board_model import TapOutcome
 from halfmoon_web.model.daily_deal import date_text, has_daily, no_daily_text, open_daily, today
@@ -38,6 +39,7 @@ class GamePlay:
         self.board = board
         self.tabs = tabs
         self.dialogs = dialogs
+        self.sounds = Sounds(ctx)
         self._was_running = False
 
     def actions(self) -> Actions:
@@ -61,10 +63,13 @@ class GamePlay:
         state = self.state
         state.session.acted(self.dom.now())
         if outcome.move is not None:
+            self.sounds.play("remove")
             removed = state.t("removed", cards=i18n.cards_words(outcome.removed, state.lang))
             self.dom.say(removed)
             self.after_change(announce=True, lead=removed)
-        elif outcome.error is not None and state.settings.move_errors:
+            return
+        self.sounds.play("refuse" if outcome.error is not None else "select")
+        if outcome.error is not None and state.settings.move_errors:
             self.dom.say(state.t(outcome.error))
         else:
             self.dom.say("")
@@ -83,6 +88,7 @@ class GamePlay:
             self.ctx.changed("stats")
         if change.reason == "move" and session.game.status == "won":
             self.board.celebrate()  # CSS only; the end dialog has opened, with the focus
+            self.sounds.play("win")
 
     def replay(self, tap: str) -> None:
         """Play one kept tap (early.js's, or the tap journal's: docs/worker.md, "Saving against
