@@ -517,8 +517,8 @@ def test_every_control_of_the_header_and_the_hint_is_a_44_px_target_on_a_phone(
     deal_page: Page, size: tuple[int, int]
 ) -> None:
     """On a phone held upright, a tap anywhere in a 44 CSS px disc centred on a control of
-    the header (the tools, Copy and Share) or on the first visit's Got it reaches that control
-    (WCAG 2.5.5; docs/accessibility.md, "Target sizes")."""
+    the header (the tools, Copy and Share) or on the first visit's Skip and Next reaches that
+    control (WCAG 2.5.5; docs/accessibility.md, "Target sizes")."""
     deal_page.set_viewport_size({"width": size[0], "height": size[1]})
     play(deal_page, Game.from_code(DEAL), "4-7")  # Undo enabled
     assert deal_page.evaluate(HIT_TARGETS, ".topbar") == []

@@ -293,21 +293,39 @@ def test_under_reduced_motion_a_refused_pair_is_outlined(new_context: Any) -> No
     expect(status(page)).to_have_text("")
 
 
-def test_the_first_visit_explains_the_chips_and_the_reserve_once(warm_page: Page) -> None:
-    """A first visit shows the rule, what the count chips and the reserve are; Got it hides
-    the hint for good, the board under it stays playable meanwhile."""
+def test_the_first_visit_walks_through_the_rule_the_chips_and_the_reserve_once(
+    warm_page: Page,
+) -> None:
+    """A first visit walks through the rule, what the count chips and the reserve are, one
+    step a tap (Next, Next, Got it); Got it hides the hint for good, the board under it stays
+    playable meanwhile."""
     open_app(warm_page, GAME)
     hint = warm_page.get_by_role("region", name="Reading the table")
     expect(hint).to_be_visible()
-    expect(hint).to_contain_text(RULE)
-    expect(hint).to_contain_text("how many cards it holds")
-    expect(hint).to_contain_text("reserve")
+    for text in (RULE, "how many cards it holds", "reserve"):
+        expect(hint.get_by_text(re.compile(re.escape(text)))).to_be_visible()
+        expect(hint.locator(".first-hint-step:visible")).to_have_count(1)
+        if text != "reserve":
+            expect(button(warm_page, "Got it")).to_be_hidden()
+            button(warm_page, "Next").click()
+    expect(button(warm_page, "Got it")).to_be_focused()
+    expect(button(warm_page, "Skip")).to_be_hidden()
     button(warm_page, "Got it").click()
     expect(hint).to_be_hidden()
     settle(warm_page)  # the choice stored
     assert json.loads(warm_page.evaluate("localStorage.getItem('halfmoon.settings')"))["hint_seen"]
     open_app(warm_page, GAME)
     expect(warm_page.locator("#first-hint")).to_be_hidden()
+
+
+def test_the_walk_through_can_be_skipped_at_its_first_step(warm_page: Page) -> None:
+    """Skip ends the walk-through at once, for good, and the rule line takes its place."""
+    open_app(warm_page, GAME)
+    button(warm_page, "Skip").click()
+    expect(warm_page.locator("#first-hint")).to_be_hidden()
+    expect(warm_page.locator("#rule-line")).to_have_text(RULE)
+    settle(warm_page)
+    assert json.loads(warm_page.evaluate("localStorage.getItem('halfmoon.settings')"))["hint_seen"]
 
 
 RULE = "Remove two cards that make 11, or a J, a Q and a K."
@@ -347,7 +365,7 @@ def test_the_game_page_states_the_rule_at_a_first_visit_and_always_after(
     expect(warm_page.locator("#rule-line")).to_be_visible(visible=size[0] > size[1])
     upright = size[0] < size[1]
     if upright:  # held sideways the hint waits for a taller screen: nothing to dismiss
-        button(warm_page, "Got it").click()
+        button(warm_page, "Skip").click()
         expect(warm_page.locator("#first-hint")).to_be_hidden()
     expect(warm_page.locator("#rule-line")).to_have_text(rule)
     for width, height in [size, *(LAYOUT_SIZES if upright else [])]:

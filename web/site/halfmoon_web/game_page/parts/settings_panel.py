@@ -19,6 +19,9 @@ from halfmoon_web.shared import i18n
 from halfmoon_web.shared.dom import found
 from halfmoon_web.storage.saved import SavedData
 
+HINT_STEPS = 3
+"""The first visit's walk-through: the rule, the count chips, the reserve (index.html)."""
+
 if TYPE_CHECKING:
     from halfmoon_web.game_page.frame.page_dom import PageDom
 
@@ -100,8 +103,20 @@ class SettingsPanel:
             self.dom.el("rule-line").before(hint)
 
     def actions(self) -> Actions:
-        """The first-visit hint's Got it."""
-        return {"dismiss-hint": lambda _: self.dismiss_hint()}
+        """The first-visit hint's Next, and its Skip and Got it."""
+        return {
+            "dismiss-hint": lambda _: self.dismiss_hint(),
+            "hint-next": lambda _: self.next_hint(),
+        }
+
+    def next_hint(self) -> None:
+        """The first visit's walk-through, one step on (three in all: the rule, the count
+        chips, the reserve); on the last, Got it takes the focus from Next, which goes."""
+        hint = self.dom.el("first-hint")
+        step = min(HINT_STEPS, int(hint.getAttribute("data-step") or 1) + 1)
+        hint.setAttribute("data-step", str(step))
+        if step == HINT_STEPS:
+            hint.querySelector(".hint-done").focus()
 
     def dismiss_hint(self) -> None:
         """The first visit's hint was read: it goes, here and in every tab, for good."""
