@@ -106,8 +106,8 @@ class Board:
         self._pressed = card.getAttribute("data-place") if pressed else None
 
     def _on_drop(self, event: Any) -> None:
-        """Drag to pair (docs/interface.md, "Tapping"): a card pressed and let go on another
-        card is both taps, the pressed card's first unless it is selected already; let go
+        """Drag to pair (docs/interface.md, "Cards": Drag to pair): a card pressed and let go on
+        another card is both taps, the pressed card's first unless it is selected already; let go
         anywhere else it is no tap (the click, if any, lands on no card)."""
         pressed, self._pressed = self._pressed, None
         under = getattr(event, "pointTarget", None)

@@ -177,8 +177,8 @@ class BoardView:
 
     # -- drawing --------------------------------------------------------------------------
     def deal_next(self) -> None:
-        """The next render shows a new game: its cards are dealt (docs/interface.md,
-        "Motion"), not under reduced motion."""
+        """The next render shows a new game: its cards are dealt (docs/interface.md, "The game
+        page": Motion), not under reduced motion."""
         self._dealing = not self.reduced_motion
 
     def render(
@@ -252,9 +252,9 @@ class BoardView:
             face.classList.toggle("hm-dim", state.dimmed)
 
     def _arrival(self, state: PlaceState, old: PlaceState | None) -> str | None:
-        """How a new face comes in (docs/interface.md, "Motion"): dealt with a new game, back
-        where it was taken from (an undo, a step back), or at once (a card uncovered, a first
-        drawing, reduced motion). The class goes when its animation ends."""
+        """How a new face comes in (docs/interface.md, "The game page": Motion): dealt with a new
+        game, back where it was taken from (an undo, a step back), or at once (a card uncovered, a
+        first drawing, reduced motion). The class goes when its animation ends."""
         if state.card is None or old is None or self.reduced_motion:
             return None
         if self._dealing:

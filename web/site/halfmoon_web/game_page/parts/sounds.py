@@ -1,6 +1,6 @@
-"""The game page's sounds (docs/interface.md, "Sound"): a few short tones for a select, a
-removal, a refused pair and a win, made in the page (no audio file), only when the player has
-turned Sound on (off by default). The embed and the rules page make none.
+"""The game page's sounds (docs/interface.md, "The game page": Sound): a few short tones for a
+select, a removal, a refused pair and a win, made in the page (no audio file), only when the player
+has turned Sound on (off by default). The embed and the rules page make none.
 
 A sound is a list of tones, each ``(hertz, start, length, wave, gain)`` with the times in
 seconds; the page's ``halfmoonTones`` plays them (the applier's Web Audio, docs/worker.md,
