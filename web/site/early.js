@@ -37,7 +37,6 @@
   // schemes of prefers-color-scheme.
   const CHOICES = %SETTING_CHOICES%;
   const THEMES = CHOICES.theme;
-  const FACES = CHOICES.faces;
   let looks = {};
   if (page === "embed") {
     looks = { theme: params.get("theme") };
@@ -49,9 +48,8 @@
     }
   }
   root.setAttribute("data-theme-choice", THEMES.includes(looks.theme) ? looks.theme : THEMES[0]);
-  root.setAttribute("data-faces", FACES.includes(looks.faces) ? looks.faces : FACES[0]);
-  // The card back and the table's felt, as the faces: <html data-back>, <html data-table>.
-  for (const name of ["back", "table"]) {
+  // The card faces, back and table: <html data-faces>, <html data-back>, <html data-table>.
+  for (const name of ["faces", "back", "table"]) {
     const choices = CHOICES[name];
     root.setAttribute(`data-${name}`, choices.includes(looks[name]) ? looks[name] : choices[0]);
   }

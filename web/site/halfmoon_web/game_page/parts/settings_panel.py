@@ -92,9 +92,8 @@ class SettingsPanel:
         settings = self.state.settings
         root = self.dom.document.documentElement
         root.setAttribute("data-theme-choice", settings.theme)
-        root.setAttribute("data-faces", settings.faces)
-        root.setAttribute("data-back", settings.back)
-        root.setAttribute("data-table", settings.table)
+        for name in ("faces", "back", "table"):  # <html data-faces>... as early.js sets them
+            root.setAttribute(f"data-{name}", getattr(settings, name))
         hint = self.dom.el("first-hint")
         hint.hidden = settings.hint_seen
         if not settings.hint_seen:
